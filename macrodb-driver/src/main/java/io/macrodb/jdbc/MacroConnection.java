@@ -1,0 +1,724 @@
+package io.macrodb.jdbc;
+
+import io.macrodb.api.MacroCluster;
+import io.macrodb.api.MacroSqlState;
+import io.macrodb.runtime.capture.TransactionCapture;
+import io.macrodb.runtime.cluster.Cluster;
+import io.macrodb.runtime.cluster.Replica;
+
+import java.sql.Array;
+import java.sql.Blob;
+import java.sql.CallableStatement;
+import java.sql.Clob;
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.NClob;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLClientInfoException;
+import java.sql.SQLException;
+import java.sql.SQLNonTransientConnectionException;
+import java.sql.SQLWarning;
+import java.sql.SQLXML;
+import java.sql.Savepoint;
+import java.sql.Statement;
+import java.sql.Struct;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.Executor;
+
+/**
+ * A client's connection to a MacroDB cluster: the paper's per-client state. It owns one physical connection to the
+ * master (opened at once) and one to each slave it has read from (opened on first use), and runs every transaction
+ * on exactly one of them:
+ * <ul>
+ *   <li>update transaction ({@code readOnly == false}): on the master, in the caller's thread, its rows captured;
+ *       commit goes through the cluster's commit sequencer, which gives it a version and queues its writes;</li>
+ *   <li>read-only transaction: on the replica the cluster's router picks, once that replica has applied the version
+ *       the master had when the transaction began.</li>
+ * </ul>
+ * A transaction begins at its first statement (or savepoint). The physical connections always run in manual-commit
+ * mode: auto-commit is emulated here (one transaction per statement), because a master commit must happen under the
+ * commit sequencer's lock to get its version in commit order.
+ *
+ * <p>Changing read-only or isolation while a transaction is active is refused (SQLState 25000): the transaction is
+ * bound to one engine and one isolation level. Closed is a state: every method but close/isClosed/isValid checks it
+ * through {@link #checkOpen()} and fails with 08003.
+ */
+public final class MacroConnection implements Connection {
+
+    private final Cluster cluster;
+    private final String url;
+    private final Properties engineProperties;
+    private final PhysicalSession master;
+    private final Map<Replica, PhysicalSession> slaves = new IdentityHashMap<>();
+    private final Set<MacroStatement> statements = Collections.newSetFromMap(new IdentityHashMap<>());
+    private final List<String> sessionStatements = new ArrayList<>();
+    private final Properties clientInfo = new Properties();
+    private boolean closed;
+    private boolean autoCommit = true;
+    private boolean readOnly;
+    private int isolation;
+    private int holdability;
+    private String schema;
+    private int networkTimeout;
+    private Transaction transaction;
+
+    MacroConnection(Cluster cluster, String url, Properties engineProperties) throws SQLException {
+        cluster.checkOpen();
+        this.cluster = cluster;
+        this.url = url;
+        this.engineProperties = engineProperties;
+        Connection physical = cluster.openPhysical(cluster.master(), engineProperties);
+        this.master = new PhysicalSession(cluster.master(), physical);
+        this.isolation = physical.getTransactionIsolation();
+        this.holdability = physical.getHoldability();
+    }
+
+    // ---- the transaction path: every statement comes through here ----
+
+    /**
+     * Runs one statement of the current transaction, beginning one if none is active, and ends it after the
+     * statement in auto-commit mode. DDL, {@code SET}, and transaction-control statements take their own paths.
+     */
+    <T> T execute(StatementKind kind, String sql, Transaction.StatementCall<T> call) throws SQLException {
+        switch (kind.type()) {
+            case SCHEMA_CHANGE:
+                return executeSchemaChange(sql, call);
+            case SESSION:
+                return executeSessionStatement(sql, call);
+            case COMMIT:
+                commit();
+                return null;
+            case ROLLBACK:
+                rollback();
+                return null;
+            case SHUTDOWN:
+                cluster.shutdown();
+                return null;
+            default:
+                break;
+        }
+        Transaction tx = begin(kind);
+        boolean succeeded = false;
+        try {
+            T result = tx.run(call, kind);
+            succeeded = true;
+            return result;
+        } finally {
+            if (autoCommit) {
+                if (succeeded) {
+                    end(true);
+                } else {
+                    endQuietly();
+                }
+            }
+        }
+    }
+
+    /** The active transaction, or a new one routed by the read-only flag; a write never reaches a read-only one. */
+    private Transaction begin(StatementKind kind) throws SQLException {
+        checkOpen();
+        if (transaction != null) {
+            if (transaction.isReadOnly() && kind.writes()) {
+                throw readOnlyViolation();
+            }
+            return transaction;
+        }
+        if (readOnly) {
+            if (kind.writes()) {
+                throw readOnlyViolation();
+            }
+            Replica replica = cluster.beginRead();
+            try {
+                PhysicalSession session = sessionFor(replica);
+                sync(session);
+                transaction = Transaction.readOnly(session);
+            } catch (SQLException | RuntimeException e) {
+                cluster.endRead(replica);
+                throw e;
+            }
+        } else {
+            cluster.beginUpdate();
+            try {
+                sync(master);
+            } catch (SQLException | RuntimeException e) {
+                cluster.endUpdate();
+                throw e;
+            }
+            transaction = Transaction.update(master, new TransactionCapture(cluster.catalog()::get));
+        }
+        return transaction;
+    }
+
+    private PhysicalSession sessionFor(Replica replica) throws SQLException {
+        if (replica == master.replica()) {
+            return master;
+        }
+        PhysicalSession session = slaves.get(replica);
+        if (session == null) {
+            Connection physical = cluster.openPhysical(replica, engineProperties);
+            physical.setReadOnly(true);
+            session = new PhysicalSession(replica, physical);
+            slaves.put(replica, session);
+        }
+        return session;
+    }
+
+    private void sync(PhysicalSession session) throws SQLException {
+        session.sync(isolation, holdability, schema, sessionStatements);
+    }
+
+    /** Ends the active transaction, if any: commit through the sequencer, or rollback. */
+    private void end(boolean commit) throws SQLException {
+        Transaction tx = transaction;
+        if (tx == null) {
+            return;
+        }
+        transaction = null;
+        Connection physical = tx.session().connection();
+        try {
+            if (tx.isReadOnly()) {
+                physical.commit();
+            } else if (commit) {
+                try {
+                    cluster.sequencer().commit(physical, tx.capture());
+                } catch (SQLException e) {
+                    rollbackQuietly(physical);
+                    throw e;
+                }
+            } else {
+                cluster.sequencer().rollback(physical, tx.capture());
+            }
+        } finally {
+            if (tx.isReadOnly()) {
+                cluster.endRead(tx.session().replica());
+            } else {
+                cluster.endUpdate();
+            }
+        }
+    }
+
+    private void endQuietly() {
+        try {
+            end(false);
+        } catch (SQLException ignored) {
+            // the statement's own failure is what the caller sees
+        }
+    }
+
+    private static void rollbackQuietly(Connection physical) {
+        try {
+            physical.rollback();
+        } catch (SQLException ignored) {
+            // the commit's failure is what the caller sees
+        }
+    }
+
+    private <T> T executeSchemaChange(String sql, Transaction.StatementCall<T> call) throws SQLException {
+        checkOpen();
+        if (readOnly || (transaction != null && transaction.isReadOnly())) {
+            throw readOnlyViolation();
+        }
+        end(true); // as the engines do: DDL commits the transaction before it
+        cluster.beginUpdate();
+        try {
+            sync(master);
+            return cluster.sequencer().runSchemaChange(master.connection(), sql, () -> call.run(master));
+        } finally {
+            cluster.endUpdate();
+        }
+    }
+
+    /** {@code SET ...} runs on the engine in use and is replayed on every other engine this connection uses. */
+    private <T> T executeSessionStatement(String sql, Transaction.StatementCall<T> call) throws SQLException {
+        checkOpen();
+        PhysicalSession session = transaction == null ? master : transaction.session();
+        sync(session);
+        T result = call.run(session);
+        sessionStatements.add(sql);
+        session.markSessionStatementsRun(sessionStatements.size());
+        return result;
+    }
+
+    private static SQLException readOnlyViolation() {
+        return new SQLException("A write cannot run in a read-only transaction; it reached no engine. Call "
+                + "setReadOnly(false) before the transaction begins to write.", MacroSqlState.READ_ONLY_TRANSACTION);
+    }
+
+    // ---- lifecycle ----
+
+    void checkOpen() throws SQLException {
+        if (closed) {
+            throw new SQLNonTransientConnectionException("This MacroDB connection is closed.",
+                    MacroSqlState.CONNECTION_CLOSED);
+        }
+        cluster.checkOpen();
+    }
+
+    Cluster cluster() {
+        return cluster;
+    }
+
+    /** The master's engine connection, which can prepare any statement (for metadata before execution). */
+    PhysicalSession masterSession() {
+        return master;
+    }
+
+    String url() {
+        return url;
+    }
+
+    void track(MacroStatement statement) {
+        statements.add(statement);
+    }
+
+    void untrack(MacroStatement statement) {
+        statements.remove(statement);
+    }
+
+    @Override
+    public void close() throws SQLException {
+        if (closed) {
+            return;
+        }
+        SQLException failure = null;
+        for (MacroStatement statement : new ArrayList<>(statements)) {
+            try {
+                statement.close();
+            } catch (SQLException e) {
+                failure = failure == null ? e : failure;
+            }
+        }
+        if (transaction != null && !cluster.isShutdown()) {
+            try {
+                end(false); // an open transaction is rolled back, never committed, on close
+            } catch (SQLException e) {
+                failure = failure == null ? e : failure;
+            }
+        }
+        closed = true;
+        for (PhysicalSession session : allSessions()) {
+            try {
+                session.close();
+            } catch (SQLException e) {
+                failure = failure == null ? e : failure;
+            }
+        }
+        if (failure != null && !cluster.isShutdown()) {
+            throw failure;
+        }
+    }
+
+    private List<PhysicalSession> allSessions() {
+        List<PhysicalSession> all = new ArrayList<>(slaves.values());
+        all.add(0, master);
+        return all;
+    }
+
+    @Override
+    public boolean isClosed() {
+        return closed || cluster.isShutdown();
+    }
+
+    @Override
+    public boolean isValid(int timeout) throws SQLException {
+        if (timeout < 0) {
+            throw new SQLException("isValid timeout must be >= 0, was " + timeout, "22023");
+        }
+        return !isClosed() && master.connection().isValid(timeout);
+    }
+
+    @Override
+    public void abort(Executor executor) throws SQLException {
+        close();
+    }
+
+    // ---- transaction control ----
+
+    @Override
+    public void setAutoCommit(boolean autoCommit) throws SQLException {
+        checkOpen();
+        if (autoCommit && !this.autoCommit) {
+            end(true); // JDBC: switching auto-commit on commits the active transaction
+        }
+        this.autoCommit = autoCommit;
+    }
+
+    @Override
+    public boolean getAutoCommit() throws SQLException {
+        checkOpen();
+        return autoCommit;
+    }
+
+    /** In auto-commit mode there is never a transaction left to commit, so this does nothing (as in H2, HSQLDB). */
+    @Override
+    public void commit() throws SQLException {
+        checkOpen();
+        end(true);
+    }
+
+    @Override
+    public void rollback() throws SQLException {
+        checkOpen();
+        end(false);
+    }
+
+    @Override
+    public Savepoint setSavepoint() throws SQLException {
+        return savepoint(null);
+    }
+
+    @Override
+    public Savepoint setSavepoint(String name) throws SQLException {
+        return savepoint(name);
+    }
+
+    private Savepoint savepoint(String name) throws SQLException {
+        checkOpen();
+        if (autoCommit) {
+            throw new SQLException("A savepoint needs a transaction: call setAutoCommit(false) first.",
+                    MacroSqlState.INVALID_TRANSACTION_STATE);
+        }
+        Transaction tx = begin(new StatementKind(StatementKind.Type.QUERY, false));
+        Connection physical = tx.session().connection();
+        Savepoint savepoint = name == null ? physical.setSavepoint() : physical.setSavepoint(name);
+        return new MacroSavepoint(savepoint, tx, tx.isReadOnly() ? 0 : tx.capture().mark());
+    }
+
+    @Override
+    public void rollback(Savepoint savepoint) throws SQLException {
+        MacroSavepoint ours = activeSavepoint(savepoint);
+        transaction.session().connection().rollback(ours.physical());
+        if (!transaction.isReadOnly()) {
+            transaction.capture().cutTo(ours.captureMark());
+        }
+    }
+
+    @Override
+    public void releaseSavepoint(Savepoint savepoint) throws SQLException {
+        MacroSavepoint ours = activeSavepoint(savepoint);
+        transaction.session().connection().releaseSavepoint(ours.physical());
+    }
+
+    private MacroSavepoint activeSavepoint(Savepoint savepoint) throws SQLException {
+        checkOpen();
+        if (!(savepoint instanceof MacroSavepoint ours) || ours.transaction() != transaction) {
+            throw new SQLException("This savepoint does not belong to the active transaction of this connection.",
+                    MacroSqlState.INVALID_TRANSACTION_STATE);
+        }
+        return ours;
+    }
+
+    @Override
+    public void setReadOnly(boolean readOnly) throws SQLException {
+        checkOpen();
+        if (readOnly != this.readOnly && transaction != null) {
+            throw activeTransaction("read-only");
+        }
+        this.readOnly = readOnly;
+    }
+
+    @Override
+    public boolean isReadOnly() throws SQLException {
+        checkOpen();
+        return readOnly;
+    }
+
+    @Override
+    public void setTransactionIsolation(int level) throws SQLException {
+        checkOpen();
+        if (level != isolation && transaction != null) {
+            throw activeTransaction("the isolation level");
+        }
+        master.connection().setTransactionIsolation(level); // the engine validates the level
+        isolation = level;
+    }
+
+    @Override
+    public int getTransactionIsolation() throws SQLException {
+        checkOpen();
+        return isolation;
+    }
+
+    private static SQLException activeTransaction(String what) {
+        return new SQLException("Cannot change " + what + " while a transaction is active: commit or roll back "
+                + "first. A MacroDB transaction runs on one engine, chosen when it begins.",
+                MacroSqlState.INVALID_TRANSACTION_STATE);
+    }
+
+    // ---- statements ----
+
+    @Override
+    public Statement createStatement() throws SQLException {
+        return createStatement(ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_READ_ONLY, holdability);
+    }
+
+    @Override
+    public Statement createStatement(int type, int concurrency) throws SQLException {
+        return createStatement(type, concurrency, holdability);
+    }
+
+    @Override
+    public Statement createStatement(int type, int concurrency, int holdability) throws SQLException {
+        checkOpen();
+        return new MacroStatement(this, new StatementShape(type, concurrency, holdability));
+    }
+
+    @Override
+    public PreparedStatement prepareStatement(String sql) throws SQLException {
+        return prepare(sql, new StatementShape(ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_READ_ONLY, holdability));
+    }
+
+    @Override
+    public PreparedStatement prepareStatement(String sql, int type, int concurrency) throws SQLException {
+        return prepare(sql, new StatementShape(type, concurrency, holdability));
+    }
+
+    @Override
+    public PreparedStatement prepareStatement(String sql, int type, int concurrency, int holdability)
+            throws SQLException {
+        return prepare(sql, new StatementShape(type, concurrency, holdability));
+    }
+
+    @Override
+    public PreparedStatement prepareStatement(String sql, int autoGeneratedKeys) throws SQLException {
+        return prepare(sql, StatementShape.generatedKeys(holdability, autoGeneratedKeys));
+    }
+
+    @Override
+    public PreparedStatement prepareStatement(String sql, int[] columnIndexes) throws SQLException {
+        return prepare(sql, StatementShape.generatedKeys(holdability, columnIndexes));
+    }
+
+    @Override
+    public PreparedStatement prepareStatement(String sql, String[] columnNames) throws SQLException {
+        return prepare(sql, StatementShape.generatedKeys(holdability, columnNames));
+    }
+
+    private PreparedStatement prepare(String sql, StatementShape shape) throws SQLException {
+        checkOpen();
+        return new MacroPreparedStatement(this, shape, sql, StatementKind.of(sql));
+    }
+
+    @Override
+    public CallableStatement prepareCall(String sql) throws SQLException {
+        return prepareCall(sql, ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_READ_ONLY, holdability);
+    }
+
+    @Override
+    public CallableStatement prepareCall(String sql, int type, int concurrency) throws SQLException {
+        return prepareCall(sql, type, concurrency, holdability);
+    }
+
+    @Override
+    public CallableStatement prepareCall(String sql, int type, int concurrency, int holdability)
+            throws SQLException {
+        checkOpen();
+        return new MacroCallableStatement(this, new StatementShape(type, concurrency, holdability), sql,
+                StatementKind.of(sql));
+    }
+
+    @Override
+    public String nativeSQL(String sql) throws SQLException {
+        checkOpen();
+        return master.connection().nativeSQL(sql);
+    }
+
+    // ---- session state, recorded and replayed on each engine connection ----
+
+    @Override
+    public void setHoldability(int holdability) throws SQLException {
+        checkOpen();
+        if (holdability != ResultSet.HOLD_CURSORS_OVER_COMMIT && holdability != ResultSet.CLOSE_CURSORS_AT_COMMIT) {
+            throw new SQLException("Unknown holdability " + holdability + "; use ResultSet.HOLD_CURSORS_OVER_COMMIT "
+                    + "or CLOSE_CURSORS_AT_COMMIT.", MacroSqlState.INVALID_OPTION);
+        }
+        this.holdability = holdability;
+    }
+
+    @Override
+    public int getHoldability() throws SQLException {
+        checkOpen();
+        return holdability;
+    }
+
+    @Override
+    public void setSchema(String schema) throws SQLException {
+        checkOpen();
+        master.connection().setSchema(schema); // fails here, at once, if the schema does not exist
+        this.schema = schema;
+    }
+
+    @Override
+    public String getSchema() throws SQLException {
+        checkOpen();
+        return (transaction == null ? master : transaction.session()).connection().getSchema();
+    }
+
+    @Override
+    public void setCatalog(String catalog) throws SQLException {
+        checkOpen();
+        master.connection().setCatalog(catalog); // both engines have one catalog per database: a no-op check
+    }
+
+    @Override
+    public String getCatalog() throws SQLException {
+        checkOpen();
+        return master.connection().getCatalog();
+    }
+
+    @Override
+    public DatabaseMetaData getMetaData() throws SQLException {
+        checkOpen();
+        return new MacroDatabaseMetaData(this, master.connection().getMetaData());
+    }
+
+    @Override
+    public SQLWarning getWarnings() throws SQLException {
+        checkOpen();
+        return (transaction == null ? master : transaction.session()).connection().getWarnings();
+    }
+
+    @Override
+    public void clearWarnings() throws SQLException {
+        checkOpen();
+        for (PhysicalSession session : allSessions()) {
+            session.connection().clearWarnings();
+        }
+    }
+
+    @Override
+    public Map<String, Class<?>> getTypeMap() throws SQLException {
+        checkOpen();
+        return master.connection().getTypeMap();
+    }
+
+    @Override
+    public void setTypeMap(Map<String, Class<?>> map) throws SQLException {
+        checkOpen();
+        throw new java.sql.SQLFeatureNotSupportedException("MacroDB does not support custom type maps.",
+                MacroSqlState.FEATURE_NOT_SUPPORTED);
+    }
+
+    /** Client info is kept by MacroDB (the engines keep none worth routing). */
+    @Override
+    public void setClientInfo(String name, String value) throws SQLClientInfoException {
+        if (closed) {
+            throw new SQLClientInfoException("This MacroDB connection is closed.", MacroSqlState.CONNECTION_CLOSED,
+                    Map.of());
+        }
+        if (value == null) {
+            clientInfo.remove(name);
+        } else {
+            clientInfo.setProperty(name, value);
+        }
+    }
+
+    @Override
+    public void setClientInfo(Properties properties) throws SQLClientInfoException {
+        if (closed) {
+            throw new SQLClientInfoException("This MacroDB connection is closed.", MacroSqlState.CONNECTION_CLOSED,
+                    Map.of());
+        }
+        clientInfo.clear();
+        clientInfo.putAll(properties);
+    }
+
+    @Override
+    public String getClientInfo(String name) throws SQLException {
+        checkOpen();
+        return clientInfo.getProperty(name);
+    }
+
+    @Override
+    public Properties getClientInfo() throws SQLException {
+        checkOpen();
+        Properties copy = new Properties();
+        copy.putAll(clientInfo);
+        return copy;
+    }
+
+    @Override
+    public void setNetworkTimeout(Executor executor, int milliseconds) throws SQLException {
+        checkOpen();
+        networkTimeout = milliseconds; // embedded engines have no network; kept for pools that set it
+    }
+
+    @Override
+    public int getNetworkTimeout() throws SQLException {
+        checkOpen();
+        return networkTimeout;
+    }
+
+    // ---- object factories: made by the master's engine connection ----
+
+    @Override
+    public Clob createClob() throws SQLException {
+        checkOpen();
+        return master.connection().createClob();
+    }
+
+    @Override
+    public Blob createBlob() throws SQLException {
+        checkOpen();
+        return master.connection().createBlob();
+    }
+
+    @Override
+    public NClob createNClob() throws SQLException {
+        checkOpen();
+        return master.connection().createNClob();
+    }
+
+    @Override
+    public SQLXML createSQLXML() throws SQLException {
+        checkOpen();
+        return master.connection().createSQLXML();
+    }
+
+    @Override
+    public Array createArrayOf(String typeName, Object[] elements) throws SQLException {
+        checkOpen();
+        return master.connection().createArrayOf(typeName, elements);
+    }
+
+    @Override
+    public Struct createStruct(String typeName, Object[] attributes) throws SQLException {
+        checkOpen();
+        return master.connection().createStruct(typeName, attributes);
+    }
+
+    // ---- wrapper: the operator API is reached through unwrap ----
+
+    /**
+     * Unwraps to this connection or to the cluster's {@link MacroCluster}. The engines' own connections are not
+     * handed out: a write through one would bypass replication (and is refused by the capture triggers).
+     */
+    @Override
+    public <T> T unwrap(Class<T> iface) throws SQLException {
+        if (iface.isInstance(this)) {
+            return iface.cast(this);
+        }
+        if (iface.isInstance(cluster)) {
+            return iface.cast(cluster);
+        }
+        throw new SQLException("A MacroDB connection unwraps to " + MacroCluster.class.getName()
+                + " or to itself, not to " + iface.getName() + ".", MacroSqlState.FEATURE_NOT_SUPPORTED);
+    }
+
+    @Override
+    public boolean isWrapperFor(Class<?> iface) {
+        return iface.isInstance(this) || iface.isInstance(cluster);
+    }
+
+    @Override
+    public String toString() {
+        return "MacroConnection[" + url + (closed ? ", closed" : "") + "]";
+    }
+}

@@ -1,0 +1,421 @@
+package io.macrodb.jdbc;
+
+import io.macrodb.api.MacroSqlState;
+
+import java.sql.Connection;
+import java.sql.ParameterMetaData;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.SQLFeatureNotSupportedException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * A prepared statement whose parameters are recorded ({@link Binding}) and bound, at each execution, to the engine
+ * statement prepared on the connection the transaction runs on. Its SQL is classified once, here.
+ */
+public class MacroPreparedStatement extends MacroStatement implements PreparedStatement {
+
+    final String sql;
+    final StatementKind kind;
+    private Binding[] bindings = new Binding[8];
+    private List<Binding[]> batch;
+
+    MacroPreparedStatement(MacroConnection connection, StatementShape shape, String sql, StatementKind kind) {
+        super(connection, shape);
+        this.sql = sql;
+        this.kind = kind;
+    }
+
+    @Override
+    Statement makePhysical(Connection engine) throws SQLException {
+        return shape.prepare(engine, sql);
+    }
+
+    /** This statement prepared on {@code session}'s connection, with the recorded parameters bound. */
+    PreparedStatement bound(PhysicalSession session) throws SQLException {
+        PreparedStatement statement = (PreparedStatement) physicalOn(session);
+        bindTo(statement, bindings);
+        return statement;
+    }
+
+    private static void bindTo(PreparedStatement statement, Binding[] values) throws SQLException {
+        statement.clearParameters();
+        for (int i = 1; i < values.length; i++) {
+            if (values[i] != null) {
+                values[i].bind(statement, i);
+            }
+        }
+    }
+
+    final void bind(int index, Binding binding) throws SQLException {
+        checkOpen();
+        if (index < 1) {
+            throw new SQLException("Parameter index " + index + " is out of range: parameters count from 1.",
+                    "07009");
+        }
+        if (index >= bindings.length) {
+            bindings = Arrays.copyOf(bindings, Math.max(index + 1, bindings.length * 2));
+        }
+        bindings[index] = binding;
+    }
+
+    // ---- execution ----
+
+    @Override
+    public ResultSet executeQuery() throws SQLException {
+        return wrap(run(kind, sql, s -> bound(s).executeQuery()));
+    }
+
+    @Override
+    public int executeUpdate() throws SQLException {
+        return count(run(kind, sql, s -> bound(s).executeUpdate()));
+    }
+
+    @Override
+    public long executeLargeUpdate() throws SQLException {
+        return largeCount(run(kind, sql, s -> bound(s).executeLargeUpdate()));
+    }
+
+    @Override
+    public boolean execute() throws SQLException {
+        return bool(run(kind, sql, s -> bound(s).execute()));
+    }
+
+    @Override
+    public void addBatch() throws SQLException {
+        checkOpen();
+        if (batch == null) {
+            batch = new ArrayList<>();
+        }
+        batch.add(bindings.clone());
+    }
+
+    @Override
+    public void clearBatch() throws SQLException {
+        checkOpen();
+        batch = null;
+    }
+
+    @Override
+    public long[] executeLargeBatch() throws SQLException {
+        checkOpen();
+        List<Binding[]> rows = batch == null ? List.of() : batch;
+        batch = null;
+        if (rows.isEmpty()) {
+            return new long[0];
+        }
+        return run(kind, sql, s -> {
+            PreparedStatement statement = (PreparedStatement) physicalOn(s);
+            for (Binding[] row : rows) {
+                bindTo(statement, row);
+                statement.addBatch();
+            }
+            return statement.executeLargeBatch();
+        });
+    }
+
+    @Override
+    public void clearParameters() throws SQLException {
+        checkOpen();
+        Arrays.fill(bindings, null);
+    }
+
+    /** Metadata comes from the statement prepared at the master, which every statement can run on. */
+    @Override
+    public ResultSetMetaData getMetaData() throws SQLException {
+        checkOpen();
+        return ((PreparedStatement) physicalOn(connection.masterSession())).getMetaData();
+    }
+
+    @Override
+    public ParameterMetaData getParameterMetaData() throws SQLException {
+        checkOpen();
+        return ((PreparedStatement) physicalOn(connection.masterSession())).getParameterMetaData();
+    }
+
+    // ---- the SQL-taking methods of Statement do not apply to a prepared statement (JDBC) ----
+
+    @Override
+    public ResultSet executeQuery(String sql) throws SQLException {
+        throw sqlNotAllowed();
+    }
+
+    @Override
+    public int executeUpdate(String sql) throws SQLException {
+        throw sqlNotAllowed();
+    }
+
+    @Override
+    public boolean execute(String sql) throws SQLException {
+        throw sqlNotAllowed();
+    }
+
+    @Override
+    public void addBatch(String sql) throws SQLException {
+        throw sqlNotAllowed();
+    }
+
+    private static SQLException sqlNotAllowed() {
+        return new SQLException("A PreparedStatement runs the SQL it was prepared with; use the methods without "
+                + "a SQL argument, or a plain Statement.", "HY000");
+    }
+
+    // ---- parameters ----
+
+    @Override
+    public void setNull(int parameterIndex, int sqlType) throws SQLException {
+        bind(parameterIndex, (s, i) -> s.setNull(i, sqlType));
+    }
+
+    @Override
+    public void setBoolean(int parameterIndex, boolean x) throws SQLException {
+        bind(parameterIndex, (s, i) -> s.setBoolean(i, x));
+    }
+
+    @Override
+    public void setByte(int parameterIndex, byte x) throws SQLException {
+        bind(parameterIndex, (s, i) -> s.setByte(i, x));
+    }
+
+    @Override
+    public void setShort(int parameterIndex, short x) throws SQLException {
+        bind(parameterIndex, (s, i) -> s.setShort(i, x));
+    }
+
+    @Override
+    public void setInt(int parameterIndex, int x) throws SQLException {
+        bind(parameterIndex, (s, i) -> s.setInt(i, x));
+    }
+
+    @Override
+    public void setLong(int parameterIndex, long x) throws SQLException {
+        bind(parameterIndex, (s, i) -> s.setLong(i, x));
+    }
+
+    @Override
+    public void setFloat(int parameterIndex, float x) throws SQLException {
+        bind(parameterIndex, (s, i) -> s.setFloat(i, x));
+    }
+
+    @Override
+    public void setDouble(int parameterIndex, double x) throws SQLException {
+        bind(parameterIndex, (s, i) -> s.setDouble(i, x));
+    }
+
+    @Override
+    public void setBigDecimal(int parameterIndex, java.math.BigDecimal x) throws SQLException {
+        bind(parameterIndex, (s, i) -> s.setBigDecimal(i, x));
+    }
+
+    @Override
+    public void setString(int parameterIndex, String x) throws SQLException {
+        bind(parameterIndex, (s, i) -> s.setString(i, x));
+    }
+
+    @Override
+    public void setBytes(int parameterIndex, byte[] x) throws SQLException {
+        bind(parameterIndex, (s, i) -> s.setBytes(i, x));
+    }
+
+    @Override
+    public void setDate(int parameterIndex, java.sql.Date x) throws SQLException {
+        bind(parameterIndex, (s, i) -> s.setDate(i, x));
+    }
+
+    @Override
+    public void setTime(int parameterIndex, java.sql.Time x) throws SQLException {
+        bind(parameterIndex, (s, i) -> s.setTime(i, x));
+    }
+
+    @Override
+    public void setTimestamp(int parameterIndex, java.sql.Timestamp x) throws SQLException {
+        bind(parameterIndex, (s, i) -> s.setTimestamp(i, x));
+    }
+
+    @Override
+    public void setAsciiStream(int parameterIndex, java.io.InputStream x, int length) throws SQLException {
+        bind(parameterIndex, (s, i) -> s.setAsciiStream(i, x, length));
+    }
+
+    @Override
+    public void setBinaryStream(int parameterIndex, java.io.InputStream x, int length) throws SQLException {
+        bind(parameterIndex, (s, i) -> s.setBinaryStream(i, x, length));
+    }
+
+    @Override
+    public void setObject(int parameterIndex, Object x, int targetSqlType) throws SQLException {
+        bind(parameterIndex, (s, i) -> s.setObject(i, x, targetSqlType));
+    }
+
+    @Override
+    public void setObject(int parameterIndex, Object x) throws SQLException {
+        bind(parameterIndex, (s, i) -> s.setObject(i, x));
+    }
+
+    @Override
+    public void setCharacterStream(int parameterIndex, java.io.Reader reader, int length) throws SQLException {
+        bind(parameterIndex, (s, i) -> s.setCharacterStream(i, reader, length));
+    }
+
+    @Override
+    public void setRef(int parameterIndex, java.sql.Ref x) throws SQLException {
+        bind(parameterIndex, (s, i) -> s.setRef(i, x));
+    }
+
+    @Override
+    public void setBlob(int parameterIndex, java.sql.Blob x) throws SQLException {
+        bind(parameterIndex, (s, i) -> s.setBlob(i, x));
+    }
+
+    @Override
+    public void setClob(int parameterIndex, java.sql.Clob x) throws SQLException {
+        bind(parameterIndex, (s, i) -> s.setClob(i, x));
+    }
+
+    @Override
+    public void setArray(int parameterIndex, java.sql.Array x) throws SQLException {
+        bind(parameterIndex, (s, i) -> s.setArray(i, x));
+    }
+
+    @Override
+    public void setDate(int parameterIndex, java.sql.Date x, java.util.Calendar cal) throws SQLException {
+        bind(parameterIndex, (s, i) -> s.setDate(i, x, cal));
+    }
+
+    @Override
+    public void setTime(int parameterIndex, java.sql.Time x, java.util.Calendar cal) throws SQLException {
+        bind(parameterIndex, (s, i) -> s.setTime(i, x, cal));
+    }
+
+    @Override
+    public void setTimestamp(int parameterIndex, java.sql.Timestamp x, java.util.Calendar cal) throws SQLException {
+        bind(parameterIndex, (s, i) -> s.setTimestamp(i, x, cal));
+    }
+
+    @Override
+    public void setNull(int parameterIndex, int sqlType, String typeName) throws SQLException {
+        bind(parameterIndex, (s, i) -> s.setNull(i, sqlType, typeName));
+    }
+
+    @Override
+    public void setURL(int parameterIndex, java.net.URL x) throws SQLException {
+        bind(parameterIndex, (s, i) -> s.setURL(i, x));
+    }
+
+    @Override
+    public void setRowId(int parameterIndex, java.sql.RowId x) throws SQLException {
+        bind(parameterIndex, (s, i) -> s.setRowId(i, x));
+    }
+
+    @Override
+    public void setNString(int parameterIndex, String value) throws SQLException {
+        bind(parameterIndex, (s, i) -> s.setNString(i, value));
+    }
+
+    @Override
+    public void setNCharacterStream(int parameterIndex, java.io.Reader value, long length) throws SQLException {
+        bind(parameterIndex, (s, i) -> s.setNCharacterStream(i, value, length));
+    }
+
+    @Override
+    public void setNClob(int parameterIndex, java.sql.NClob value) throws SQLException {
+        bind(parameterIndex, (s, i) -> s.setNClob(i, value));
+    }
+
+    @Override
+    public void setClob(int parameterIndex, java.io.Reader reader, long length) throws SQLException {
+        bind(parameterIndex, (s, i) -> s.setClob(i, reader, length));
+    }
+
+    @Override
+    public void setBlob(int parameterIndex, java.io.InputStream inputStream, long length) throws SQLException {
+        bind(parameterIndex, (s, i) -> s.setBlob(i, inputStream, length));
+    }
+
+    @Override
+    public void setNClob(int parameterIndex, java.io.Reader reader, long length) throws SQLException {
+        bind(parameterIndex, (s, i) -> s.setNClob(i, reader, length));
+    }
+
+    @Override
+    public void setSQLXML(int parameterIndex, java.sql.SQLXML xmlObject) throws SQLException {
+        bind(parameterIndex, (s, i) -> s.setSQLXML(i, xmlObject));
+    }
+
+    @Override
+    public void setObject(int parameterIndex, Object x, int targetSqlType, int scaleOrLength) throws SQLException {
+        bind(parameterIndex, (s, i) -> s.setObject(i, x, targetSqlType, scaleOrLength));
+    }
+
+    @Override
+    public void setAsciiStream(int parameterIndex, java.io.InputStream x, long length) throws SQLException {
+        bind(parameterIndex, (s, i) -> s.setAsciiStream(i, x, length));
+    }
+
+    @Override
+    public void setBinaryStream(int parameterIndex, java.io.InputStream x, long length) throws SQLException {
+        bind(parameterIndex, (s, i) -> s.setBinaryStream(i, x, length));
+    }
+
+    @Override
+    public void setCharacterStream(int parameterIndex, java.io.Reader reader, long length) throws SQLException {
+        bind(parameterIndex, (s, i) -> s.setCharacterStream(i, reader, length));
+    }
+
+    @Override
+    public void setAsciiStream(int parameterIndex, java.io.InputStream x) throws SQLException {
+        bind(parameterIndex, (s, i) -> s.setAsciiStream(i, x));
+    }
+
+    @Override
+    public void setBinaryStream(int parameterIndex, java.io.InputStream x) throws SQLException {
+        bind(parameterIndex, (s, i) -> s.setBinaryStream(i, x));
+    }
+
+    @Override
+    public void setCharacterStream(int parameterIndex, java.io.Reader reader) throws SQLException {
+        bind(parameterIndex, (s, i) -> s.setCharacterStream(i, reader));
+    }
+
+    @Override
+    public void setNCharacterStream(int parameterIndex, java.io.Reader value) throws SQLException {
+        bind(parameterIndex, (s, i) -> s.setNCharacterStream(i, value));
+    }
+
+    @Override
+    public void setClob(int parameterIndex, java.io.Reader reader) throws SQLException {
+        bind(parameterIndex, (s, i) -> s.setClob(i, reader));
+    }
+
+    @Override
+    public void setBlob(int parameterIndex, java.io.InputStream inputStream) throws SQLException {
+        bind(parameterIndex, (s, i) -> s.setBlob(i, inputStream));
+    }
+
+    @Override
+    public void setNClob(int parameterIndex, java.io.Reader reader) throws SQLException {
+        bind(parameterIndex, (s, i) -> s.setNClob(i, reader));
+    }
+
+    @Override
+    public void setObject(int parameterIndex, Object x, java.sql.SQLType targetSqlType, int scaleOrLength) throws SQLException {
+        bind(parameterIndex, (s, i) -> s.setObject(i, x, targetSqlType, scaleOrLength));
+    }
+
+    @Override
+    public void setObject(int parameterIndex, Object x, java.sql.SQLType targetSqlType) throws SQLException {
+        bind(parameterIndex, (s, i) -> s.setObject(i, x, targetSqlType));
+    }
+
+    @Override
+    @Deprecated
+    public void setUnicodeStream(int parameterIndex, java.io.InputStream x, int length) throws SQLException {
+        throw new SQLFeatureNotSupportedException("setUnicodeStream is deprecated and not supported; use "
+                + "setCharacterStream.", MacroSqlState.FEATURE_NOT_SUPPORTED);
+    }
+}

@@ -1,0 +1,568 @@
+package io.macrodb.jdbc;
+
+import io.macrodb.api.MacroSqlState;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.SQLWarning;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A statement whose engine statement is made on whichever engine connection the transaction runs on: a read-only
+ * transaction may land on any slave, so one engine statement per replica is kept and reused. Settings
+ * (max rows, fetch size, timeouts...) are recorded here and applied to each engine statement when it is made.
+ *
+ * <p>The statement tracks its open result set and closes it on re-execution or close, and its connection tracks it.
+ */
+public class MacroStatement implements Statement {
+
+    final MacroConnection connection;
+    final StatementShape shape;
+    private final Statement[] physical;
+    private final PhysicalSession[] physicalOwners;
+    private Statement last;
+    private MacroResultSet result;
+    private List<String> batch;
+    private boolean closed;
+    private boolean closeOnCompletion;
+    private int maxRows;
+    private long largeMaxRows;
+    private int fetchSize;
+    private int fetchDirection = ResultSet.FETCH_FORWARD;
+    private int queryTimeout;
+    private int maxFieldSize;
+    private boolean escapeProcessing = true;
+    private boolean poolable;
+    private String cursorName;
+
+    MacroStatement(MacroConnection connection, StatementShape shape) {
+        this.connection = connection;
+        this.shape = shape;
+        int replicas = connection.cluster().config().replicas();
+        this.physical = new Statement[replicas];
+        this.physicalOwners = new PhysicalSession[replicas];
+        connection.track(this);
+    }
+
+    // ---- running on the transaction's engine ----
+
+    /** Makes this statement's engine statement on a connection (a prepared statement overrides this). */
+    Statement makePhysical(Connection engine) throws SQLException {
+        return shape.create(engine);
+    }
+
+    /** This statement's engine statement on {@code session}'s connection, made on first use there. */
+    final Statement physicalOn(PhysicalSession session) throws SQLException {
+        int index = session.replica().index();
+        Statement statement = physical[index];
+        if (statement == null || physicalOwners[index] != session) {
+            statement = makePhysical(session.connection());
+            applySettings(statement);
+            physical[index] = statement;
+            physicalOwners[index] = session;
+        }
+        last = statement;
+        return statement;
+    }
+
+    private void applySettings(Statement statement) throws SQLException {
+        if (maxRows != 0) {
+            statement.setMaxRows(maxRows);
+        }
+        if (largeMaxRows != 0) {
+            statement.setLargeMaxRows(largeMaxRows);
+        }
+        if (fetchSize != 0) {
+            statement.setFetchSize(fetchSize);
+        }
+        if (fetchDirection != ResultSet.FETCH_FORWARD) {
+            statement.setFetchDirection(fetchDirection);
+        }
+        if (queryTimeout != 0) {
+            statement.setQueryTimeout(queryTimeout);
+        }
+        if (maxFieldSize != 0) {
+            statement.setMaxFieldSize(maxFieldSize);
+        }
+        if (!escapeProcessing) {
+            statement.setEscapeProcessing(false);
+        }
+        if (cursorName != null) {
+            statement.setCursorName(cursorName);
+        }
+    }
+
+    /** Applies a setting to every engine statement made so far; later ones get it from {@link #applySettings}. */
+    private void forEachPhysical(PhysicalSetting setting) throws SQLException {
+        for (Statement statement : physical) {
+            if (statement != null) {
+                setting.apply(statement);
+            }
+        }
+    }
+
+    @FunctionalInterface
+    private interface PhysicalSetting {
+        void apply(Statement statement) throws SQLException;
+    }
+
+    /** Closes the previous result, then runs {@code call} as one statement of the connection's transaction. */
+    final <T> T run(StatementKind kind, String sql, Transaction.StatementCall<T> call) throws SQLException {
+        checkOpen();
+        closeResult();
+        last = null;
+        return connection.execute(kind, sql, call);
+    }
+
+    final ResultSet wrap(ResultSet engineResult) {
+        if (engineResult == null) {
+            return null;
+        }
+        result = new MacroResultSet(engineResult, this);
+        return result;
+    }
+
+    void resultClosed(MacroResultSet closedResult) throws SQLException {
+        if (result == closedResult) {
+            result = null;
+            if (closeOnCompletion) {
+                close();
+            }
+        }
+    }
+
+    private void closeResult() throws SQLException {
+        MacroResultSet open = result;
+        result = null;
+        if (open != null) {
+            open.delegate.close();
+        }
+    }
+
+    final void checkOpen() throws SQLException {
+        if (closed) {
+            throw new SQLException("This statement is closed.", MacroSqlState.OBJECT_CLOSED);
+        }
+        connection.checkOpen();
+    }
+
+    /** The engine statement that ran last; for results, counts and keys of the last execution. */
+    final Statement last() throws SQLException {
+        checkOpen();
+        if (last == null) {
+            throw new SQLException("This statement has not run yet.", MacroSqlState.OBJECT_CLOSED);
+        }
+        return last;
+    }
+
+    // ---- execution ----
+
+    @Override
+    public ResultSet executeQuery(String sql) throws SQLException {
+        return wrap(run(StatementKind.of(sql), sql, s -> physicalOn(s).executeQuery(sql)));
+    }
+
+    @Override
+    public int executeUpdate(String sql) throws SQLException {
+        return count(run(StatementKind.of(sql), sql, s -> physicalOn(s).executeUpdate(sql)));
+    }
+
+    @Override
+    public int executeUpdate(String sql, int autoGeneratedKeys) throws SQLException {
+        return count(run(StatementKind.of(sql), sql, s -> physicalOn(s).executeUpdate(sql, autoGeneratedKeys)));
+    }
+
+    @Override
+    public int executeUpdate(String sql, int[] columnIndexes) throws SQLException {
+        return count(run(StatementKind.of(sql), sql, s -> physicalOn(s).executeUpdate(sql, columnIndexes)));
+    }
+
+    @Override
+    public int executeUpdate(String sql, String[] columnNames) throws SQLException {
+        return count(run(StatementKind.of(sql), sql, s -> physicalOn(s).executeUpdate(sql, columnNames)));
+    }
+
+    @Override
+    public long executeLargeUpdate(String sql) throws SQLException {
+        return largeCount(run(StatementKind.of(sql), sql, s -> physicalOn(s).executeLargeUpdate(sql)));
+    }
+
+    @Override
+    public long executeLargeUpdate(String sql, int autoGeneratedKeys) throws SQLException {
+        return largeCount(run(StatementKind.of(sql), sql,
+                s -> physicalOn(s).executeLargeUpdate(sql, autoGeneratedKeys)));
+    }
+
+    @Override
+    public long executeLargeUpdate(String sql, int[] columnIndexes) throws SQLException {
+        return largeCount(run(StatementKind.of(sql), sql, s -> physicalOn(s).executeLargeUpdate(sql, columnIndexes)));
+    }
+
+    @Override
+    public long executeLargeUpdate(String sql, String[] columnNames) throws SQLException {
+        return largeCount(run(StatementKind.of(sql), sql, s -> physicalOn(s).executeLargeUpdate(sql, columnNames)));
+    }
+
+    @Override
+    public boolean execute(String sql) throws SQLException {
+        return bool(run(StatementKind.of(sql), sql, s -> physicalOn(s).execute(sql)));
+    }
+
+    @Override
+    public boolean execute(String sql, int autoGeneratedKeys) throws SQLException {
+        return bool(run(StatementKind.of(sql), sql, s -> physicalOn(s).execute(sql, autoGeneratedKeys)));
+    }
+
+    @Override
+    public boolean execute(String sql, int[] columnIndexes) throws SQLException {
+        return bool(run(StatementKind.of(sql), sql, s -> physicalOn(s).execute(sql, columnIndexes)));
+    }
+
+    @Override
+    public boolean execute(String sql, String[] columnNames) throws SQLException {
+        return bool(run(StatementKind.of(sql), sql, s -> physicalOn(s).execute(sql, columnNames)));
+    }
+
+    /** COMMIT, ROLLBACK and SHUTDOWN sent as SQL return no result: count 0, no result set. */
+    static int count(Integer count) {
+        return count == null ? 0 : count;
+    }
+
+    static long largeCount(Long count) {
+        return count == null ? 0 : count;
+    }
+
+    static boolean bool(Boolean hasResult) {
+        return hasResult != null && hasResult;
+    }
+
+    @Override
+    public void addBatch(String sql) throws SQLException {
+        checkOpen();
+        StatementKind.of(sql); // refuse what cannot run now, not at executeBatch
+        if (batch == null) {
+            batch = new ArrayList<>();
+        }
+        batch.add(sql);
+    }
+
+    @Override
+    public void clearBatch() throws SQLException {
+        checkOpen();
+        batch = null;
+    }
+
+    @Override
+    public int[] executeBatch() throws SQLException {
+        long[] counts = executeLargeBatch();
+        int[] narrow = new int[counts.length];
+        for (int i = 0; i < counts.length; i++) {
+            narrow[i] = (int) counts[i];
+        }
+        return narrow;
+    }
+
+    /**
+     * A batch of plain row statements runs as one engine batch; a batch holding DDL or session statements runs one
+     * statement at a time, each on its own path, since DDL commits and is its own version.
+     */
+    @Override
+    public long[] executeLargeBatch() throws SQLException {
+        checkOpen();
+        List<String> sqls = batch == null ? List.of() : batch;
+        batch = null;
+        boolean simple = true;
+        boolean writes = false;
+        for (String sql : sqls) {
+            StatementKind kind = StatementKind.of(sql);
+            simple &= kind.type() == StatementKind.Type.WRITE || kind.type() == StatementKind.Type.QUERY;
+            writes |= kind.writes();
+        }
+        if (!simple) {
+            long[] counts = new long[sqls.size()];
+            for (int i = 0; i < counts.length; i++) {
+                counts[i] = executeLargeUpdate(sqls.get(i));
+            }
+            return counts;
+        }
+        StatementKind kind = new StatementKind(writes ? StatementKind.Type.WRITE : StatementKind.Type.QUERY,
+                sqls.stream().anyMatch(sql -> {
+                    try {
+                        return StatementKind.of(sql).usesSequence();
+                    } catch (SQLException e) {
+                        return true;
+                    }
+                }));
+        return run(kind, null, s -> {
+            Statement statement = physicalOn(s);
+            for (String sql : sqls) {
+                statement.addBatch(sql);
+            }
+            return statement.executeLargeBatch();
+        });
+    }
+
+    @Override
+    public ResultSet getResultSet() throws SQLException {
+        if (result != null) {
+            return result;
+        }
+        return last == null ? null : wrap(last().getResultSet());
+    }
+
+    @Override
+    public int getUpdateCount() throws SQLException {
+        checkOpen();
+        return last == null ? -1 : last.getUpdateCount();
+    }
+
+    @Override
+    public long getLargeUpdateCount() throws SQLException {
+        checkOpen();
+        return last == null ? -1 : last.getLargeUpdateCount();
+    }
+
+    @Override
+    public boolean getMoreResults() throws SQLException {
+        return getMoreResults(Statement.CLOSE_CURRENT_RESULT);
+    }
+
+    @Override
+    public boolean getMoreResults(int current) throws SQLException {
+        checkOpen();
+        if (current != Statement.KEEP_CURRENT_RESULT) {
+            closeResult();
+        }
+        return last != null && last.getMoreResults(current);
+    }
+
+    @Override
+    public ResultSet getGeneratedKeys() throws SQLException {
+        ResultSet keys = last().getGeneratedKeys();
+        return keys == null ? null : new MacroResultSet(keys, this);
+    }
+
+    // ---- settings ----
+
+    @Override
+    public int getMaxFieldSize() throws SQLException {
+        checkOpen();
+        return maxFieldSize;
+    }
+
+    @Override
+    public void setMaxFieldSize(int max) throws SQLException {
+        checkOpen();
+        forEachPhysical(s -> s.setMaxFieldSize(max));
+        maxFieldSize = max;
+    }
+
+    @Override
+    public int getMaxRows() throws SQLException {
+        checkOpen();
+        return maxRows;
+    }
+
+    @Override
+    public void setMaxRows(int max) throws SQLException {
+        checkOpen();
+        if (max < 0) {
+            throw new SQLException("maxRows must be >= 0, was " + max, MacroSqlState.INVALID_OPTION);
+        }
+        forEachPhysical(s -> s.setMaxRows(max));
+        maxRows = max;
+    }
+
+    @Override
+    public long getLargeMaxRows() throws SQLException {
+        checkOpen();
+        return largeMaxRows != 0 ? largeMaxRows : maxRows;
+    }
+
+    @Override
+    public void setLargeMaxRows(long max) throws SQLException {
+        checkOpen();
+        if (max < 0) {
+            throw new SQLException("maxRows must be >= 0, was " + max, MacroSqlState.INVALID_OPTION);
+        }
+        forEachPhysical(s -> s.setLargeMaxRows(max));
+        largeMaxRows = max;
+    }
+
+    @Override
+    public void setEscapeProcessing(boolean enable) throws SQLException {
+        checkOpen();
+        forEachPhysical(s -> s.setEscapeProcessing(enable));
+        escapeProcessing = enable;
+    }
+
+    @Override
+    public int getQueryTimeout() throws SQLException {
+        checkOpen();
+        return queryTimeout;
+    }
+
+    @Override
+    public void setQueryTimeout(int seconds) throws SQLException {
+        checkOpen();
+        if (seconds < 0) {
+            throw new SQLException("queryTimeout must be >= 0, was " + seconds, MacroSqlState.INVALID_OPTION);
+        }
+        forEachPhysical(s -> s.setQueryTimeout(seconds));
+        queryTimeout = seconds;
+    }
+
+    @Override
+    public void cancel() throws SQLException {
+        checkOpen();
+        Statement running = last;
+        if (running != null) {
+            running.cancel();
+        }
+    }
+
+    @Override
+    public SQLWarning getWarnings() throws SQLException {
+        checkOpen();
+        return last == null ? null : last.getWarnings();
+    }
+
+    @Override
+    public void clearWarnings() throws SQLException {
+        checkOpen();
+        forEachPhysical(Statement::clearWarnings);
+    }
+
+    @Override
+    public void setCursorName(String name) throws SQLException {
+        checkOpen();
+        forEachPhysical(s -> s.setCursorName(name));
+        cursorName = name;
+    }
+
+    @Override
+    public void setFetchDirection(int direction) throws SQLException {
+        checkOpen();
+        forEachPhysical(s -> s.setFetchDirection(direction));
+        fetchDirection = direction;
+    }
+
+    @Override
+    public int getFetchDirection() throws SQLException {
+        checkOpen();
+        return fetchDirection;
+    }
+
+    @Override
+    public void setFetchSize(int rows) throws SQLException {
+        checkOpen();
+        if (rows < 0) {
+            throw new SQLException("fetchSize must be >= 0, was " + rows, MacroSqlState.INVALID_OPTION);
+        }
+        forEachPhysical(s -> s.setFetchSize(rows));
+        fetchSize = rows;
+    }
+
+    @Override
+    public int getFetchSize() throws SQLException {
+        checkOpen();
+        return fetchSize;
+    }
+
+    @Override
+    public int getResultSetConcurrency() throws SQLException {
+        checkOpen();
+        return shape.concurrency();
+    }
+
+    @Override
+    public int getResultSetType() throws SQLException {
+        checkOpen();
+        return shape.type();
+    }
+
+    @Override
+    public int getResultSetHoldability() throws SQLException {
+        checkOpen();
+        return shape.holdability();
+    }
+
+    @Override
+    public Connection getConnection() throws SQLException {
+        checkOpen();
+        return connection;
+    }
+
+    @Override
+    public boolean isClosed() {
+        return closed;
+    }
+
+    @Override
+    public void setPoolable(boolean poolable) throws SQLException {
+        checkOpen();
+        this.poolable = poolable;
+    }
+
+    @Override
+    public boolean isPoolable() throws SQLException {
+        checkOpen();
+        return poolable;
+    }
+
+    @Override
+    public void closeOnCompletion() throws SQLException {
+        checkOpen();
+        closeOnCompletion = true;
+    }
+
+    @Override
+    public boolean isCloseOnCompletion() throws SQLException {
+        checkOpen();
+        return closeOnCompletion;
+    }
+
+    @Override
+    public void close() throws SQLException {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        connection.untrack(this);
+        SQLException failure = null;
+        try {
+            closeResult();
+        } catch (SQLException e) {
+            failure = e;
+        }
+        for (Statement statement : physical) {
+            if (statement != null) {
+                try {
+                    statement.close();
+                } catch (SQLException e) {
+                    failure = failure == null ? e : failure;
+                }
+            }
+        }
+        if (failure != null && !connection.cluster().isShutdown()) {
+            throw failure;
+        }
+    }
+
+    @Override
+    public <T> T unwrap(Class<T> iface) throws SQLException {
+        if (iface.isInstance(this)) {
+            return iface.cast(this);
+        }
+        throw new SQLException("A MacroDB statement unwraps only to itself, not to " + iface.getName() + ".",
+                MacroSqlState.FEATURE_NOT_SUPPORTED);
+    }
+
+    @Override
+    public boolean isWrapperFor(Class<?> iface) {
+        return iface.isInstance(this);
+    }
+}

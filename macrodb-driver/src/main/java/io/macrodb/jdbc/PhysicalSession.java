@@ -1,0 +1,67 @@
+package io.macrodb.jdbc;
+
+import io.macrodb.runtime.cluster.Replica;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+
+/**
+ * One physical engine connection owned by a MacroDB connection, and which of the MacroDB connection's session state
+ * it has received so far. State (isolation, holdability, schema, {@code SET} statements) is recorded on the MacroDB
+ * connection and brought to a physical connection only when a transaction begins on it, so a connection that has
+ * never read from some slave never pays for that slave.
+ */
+final class PhysicalSession {
+
+    private final Replica replica;
+    private final Connection connection;
+    private int isolation = -1;
+    private int holdability = -1;
+    private String schema;
+    private int sessionStatementsRun;
+
+    PhysicalSession(Replica replica, Connection connection) {
+        this.replica = replica;
+        this.connection = connection;
+    }
+
+    Replica replica() {
+        return replica;
+    }
+
+    Connection connection() {
+        return connection;
+    }
+
+    /** Brings this engine connection up to the MacroDB connection's session state. */
+    void sync(int isolation, int holdability, String schema, List<String> sessionStatements) throws SQLException {
+        if (this.isolation != isolation) {
+            connection.setTransactionIsolation(isolation);
+            this.isolation = isolation;
+        }
+        if (this.holdability != holdability) {
+            connection.setHoldability(holdability);
+            this.holdability = holdability;
+        }
+        if (schema != null && !schema.equals(this.schema)) {
+            connection.setSchema(schema);
+            this.schema = schema;
+        }
+        while (sessionStatementsRun < sessionStatements.size()) {
+            try (var statement = connection.createStatement()) {
+                statement.execute(sessionStatements.get(sessionStatementsRun));
+            }
+            sessionStatementsRun++;
+        }
+    }
+
+    /** Records that the first {@code count} session statements already ran here. */
+    void markSessionStatementsRun(int count) {
+        sessionStatementsRun = count;
+    }
+
+    void close() throws SQLException {
+        connection.close();
+    }
+}

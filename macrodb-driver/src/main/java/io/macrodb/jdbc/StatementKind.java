@@ -1,0 +1,108 @@
+package io.macrodb.jdbc;
+
+import io.macrodb.api.MacroSqlState;
+
+import java.sql.SQLException;
+import java.sql.SQLFeatureNotSupportedException;
+import java.util.Locale;
+import java.util.regex.Pattern;
+
+/**
+ * What a SQL statement does, as far as routing and replication care, read from its first keyword (after comments
+ * and opening parentheses). Classified once per prepared statement, on every call for a plain statement; the scan
+ * stops at the first word, so it costs little either way.
+ *
+ * @param type         where the statement may run and how it is replicated
+ * @param usesSequence whether it draws from a sequence ({@code NEXT VALUE FOR}, {@code NEXTVAL}): sequences are not
+ *                     transactional, so even a query that does so is a write, and its state must reach the slaves
+ */
+record StatementKind(Type type, boolean usesSequence) {
+
+    enum Type {
+        /** Reads only: runs wherever the transaction runs. */
+        QUERY,
+        /** Writes rows: master only, captured by the row triggers. */
+        WRITE,
+        /** DDL or TRUNCATE: commits the open transaction, then runs at the master as a version of its own. */
+        SCHEMA_CHANGE,
+        /** {@code SET ...}: session state, run on this connection's current engine and replayed on the others. */
+        SESSION,
+        COMMIT,
+        ROLLBACK,
+        /** {@code SHUTDOWN}: shuts the whole cluster down, draining the slaves' queues first. */
+        SHUTDOWN
+    }
+
+    private static final Pattern SEQUENCE_USE =
+            Pattern.compile("NEXT\\s+VALUE\\s+FOR|NEXTVAL\\s*\\(|\\bNEXTVAL\\b", Pattern.CASE_INSENSITIVE);
+    /** Functions whose value differs per call or per replica: replaying DDL that evaluates them would diverge. */
+    private static final Pattern NONDETERMINISTIC = Pattern.compile(
+            "\\b(RAND|RANDOM|RANDOM_UUID|UUID|NEWID|NOW|CURRENT_TIMESTAMP|LOCALTIMESTAMP|CURRENT_TIME|LOCALTIME"
+                    + "|CURRENT_DATE|SYSDATE|SYSTIMESTAMP|CURDATE|CURTIME|SECURE_RAND|NEXT\\s+VALUE)\\b",
+            Pattern.CASE_INSENSITIVE);
+    /** DDL that computes row values as it runs: CREATE TABLE ... AS SELECT, ALTER TABLE ... ADD with a default. */
+    private static final Pattern DDL_WITH_DATA =
+            Pattern.compile("\\bAS\\s*\\(?\\s*SELECT\\b|\\bALTER\\s+TABLE\\b.*\\bADD\\b", Pattern.CASE_INSENSITIVE
+                    | Pattern.DOTALL);
+
+    boolean writes() {
+        return type == Type.WRITE || type == Type.SCHEMA_CHANGE || usesSequence;
+    }
+
+    static StatementKind of(String sql) throws SQLException {
+        String word = firstWord(sql);
+        boolean sequence = SEQUENCE_USE.matcher(sql).find();
+        Type type = switch (word) {
+            case "SELECT", "VALUES", "TABLE", "WITH", "SHOW", "EXPLAIN", "HELP", "CALL", "SCRIPT", "CHECKPOINT",
+                 "ANALYZE", "BACKUP" -> Type.QUERY;
+            case "INSERT", "UPDATE", "DELETE", "MERGE", "UPSERT", "REPLACE" -> Type.WRITE;
+            case "CREATE", "ALTER", "DROP", "TRUNCATE", "COMMENT", "GRANT", "REVOKE", "RENAME" -> Type.SCHEMA_CHANGE;
+            case "SET" -> Type.SESSION;
+            case "COMMIT" -> Type.COMMIT;
+            case "ROLLBACK" -> sql.toUpperCase(Locale.ROOT).contains(" TO ") ? refuseControl(sql) : Type.ROLLBACK;
+            case "SHUTDOWN" -> Type.SHUTDOWN;
+            case "START", "BEGIN", "SAVEPOINT", "RELEASE" -> refuseControl(sql);
+            case "RUNSCRIPT" -> throw new SQLException("MacroDB cannot replicate RUNSCRIPT: it runs statements "
+                    + "MacroDB never sees. Run the script's statements through the connection instead.",
+                    MacroSqlState.NOT_REPLICABLE);
+            default -> Type.WRITE; // unknown: assume the worst, so it runs at the master and never on a slave
+        };
+        if (type == Type.SCHEMA_CHANGE && DDL_WITH_DATA.matcher(sql).find() && NONDETERMINISTIC.matcher(sql).find()) {
+            throw new SQLException("MacroDB refuses this DDL: it computes row values with a function whose result "
+                    + "differs per replica (" + sql + "). Create the table or column first, then fill it with "
+                    + "INSERT/UPDATE, which MacroDB replicates exactly.", MacroSqlState.NOT_REPLICABLE);
+        }
+        return new StatementKind(type, sequence);
+    }
+
+    private static Type refuseControl(String sql) throws SQLException {
+        throw new SQLFeatureNotSupportedException("MacroDB manages transactions through JDBC: use setAutoCommit, "
+                + "commit, rollback and setSavepoint instead of '" + sql.trim() + "'.",
+                MacroSqlState.FEATURE_NOT_SUPPORTED);
+    }
+
+    /** The first keyword, upper case, skipping blanks, comments and opening parentheses. */
+    static String firstWord(String sql) {
+        int i = 0;
+        int n = sql.length();
+        while (i < n) {
+            char c = sql.charAt(i);
+            if (Character.isWhitespace(c) || c == '(') {
+                i++;
+            } else if (c == '-' && i + 1 < n && sql.charAt(i + 1) == '-') {
+                int end = sql.indexOf('\n', i);
+                i = end < 0 ? n : end + 1;
+            } else if (c == '/' && i + 1 < n && sql.charAt(i + 1) == '*') {
+                int end = sql.indexOf("*/", i + 2);
+                i = end < 0 ? n : end + 2;
+            } else {
+                break;
+            }
+        }
+        int start = i;
+        while (i < n && Character.isLetter(sql.charAt(i))) {
+            i++;
+        }
+        return sql.substring(start, i).toUpperCase(Locale.ROOT);
+    }
+}

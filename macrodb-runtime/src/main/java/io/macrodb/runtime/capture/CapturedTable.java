@@ -1,0 +1,186 @@
+package io.macrodb.runtime.capture;
+
+import java.util.List;
+
+/**
+ * The shape of one user table as the master's catalog defines it, with the keyed statements that apply its row
+ * changes on a slave. Immutable: a DDL statement makes a new one, and write sets queued before it keep the old.
+ *
+ * <p>Rows are matched by primary key; a table without one is matched on every column, and its statements touch
+ * exactly one row (identical rows are interchangeable, so any one of them gives the same contents).
+ */
+public final class CapturedTable {
+
+    /** A table's schema and name, as the engine's catalog spells them. */
+    public record Name(String schema, String table) {
+        /** Key used by the catalog and the capture triggers. */
+        public String key() {
+            return schema + "." + table;
+        }
+
+        public String quoted() {
+            return quote(schema) + "." + quote(table);
+        }
+    }
+
+    /** One column: name, {@link java.sql.Types} code and the engine's type name. */
+    public record Column(String name, int jdbcType, String typeName) {
+    }
+
+    private final Name name;
+    private final List<Column> columns;
+    private final int[] keyColumns;
+    private final int identityColumn;
+    private final boolean identityAlways;
+    private final ValueConverter[] converters;
+    private final boolean needsConversion;
+    private final String limitOneRow;
+    private final String setClause;
+    private final String insertSql;
+    private final String updateSql;
+    private final String deleteSql;
+
+    /**
+     * @param keyColumns     indexes of the primary key columns; empty when the table has none
+     * @param identityColumn index of the identity column, or -1
+     * @param identityAlways whether that column is GENERATED ALWAYS (its value must be given with OVERRIDING)
+     * @param converters     per column, the engine's value converter or null
+     * @param limitOneRow    the engine's clause that limits an UPDATE/DELETE to one row
+     */
+    public CapturedTable(Name name, List<Column> columns, int[] keyColumns, int identityColumn,
+                         boolean identityAlways, ValueConverter[] converters, String limitOneRow) {
+        this.name = name;
+        this.columns = List.copyOf(columns);
+        this.keyColumns = keyColumns.clone();
+        this.identityColumn = identityColumn;
+        this.identityAlways = identityColumn >= 0 && identityAlways;
+        this.converters = converters.clone();
+        boolean convert = false;
+        for (ValueConverter c : converters) {
+            convert |= c != null;
+        }
+        this.needsConversion = convert;
+
+        StringBuilder insert = new StringBuilder("INSERT INTO ").append(name.quoted()).append(" (");
+        StringBuilder values = new StringBuilder();
+        StringBuilder set = new StringBuilder();
+        for (int i = 0; i < columns.size(); i++) {
+            String column = quote(columns.get(i).name());
+            insert.append(i == 0 ? "" : ", ").append(column);
+            values.append(i == 0 ? "?" : ", ?");
+            set.append(i == 0 ? "" : ", ").append(column).append(" = ?");
+        }
+        insert.append(")").append(identityAlways ? " OVERRIDING SYSTEM VALUE" : "").append(" VALUES (")
+                .append(values).append(")");
+        this.limitOneRow = limitOneRow;
+        this.insertSql = insert.toString();
+        this.setClause = identityAlways ? setWithout(identityColumn) : set.toString();
+        boolean keyed = keyColumns.length > 0;
+        this.updateSql = keyed ? updateSql(null) : null;
+        this.deleteSql = keyed ? deleteSql(null) : null;
+    }
+
+    private String setWithout(int skipped) {
+        StringBuilder set = new StringBuilder();
+        for (int i = 0; i < columns.size(); i++) {
+            if (i != skipped) {
+                set.append(set.length() == 0 ? "" : ", ").append(quote(columns.get(i).name())).append(" = ?");
+            }
+        }
+        return set.toString();
+    }
+
+    /**
+     * Matches a row by the match columns' old values. A key column is never null, so keyed tables use {@code = ?}
+     * always; a table without a key matches a null value with {@code IS NULL} (and binds nothing for it), since an
+     * untyped {@code IS NOT DISTINCT FROM ?} is not accepted by every engine.
+     */
+    private String matchClause(Object[] before) {
+        StringBuilder where = new StringBuilder();
+        for (int i : matchColumns()) {
+            where.append(where.length() == 0 ? "" : " AND ").append(quote(columns.get(i).name()))
+                    .append(before != null && before[i] == null ? " IS NULL" : " = ?");
+        }
+        return where.toString();
+    }
+
+    /** Whether the statements can be prepared once: true for keyed tables. */
+    public boolean keyed() {
+        return keyColumns.length > 0;
+    }
+
+    /** The UPDATE for a change whose old row is {@code before} (ignored, and may be null, for keyed tables). */
+    public String updateSql(Object[] before) {
+        if (updateSql != null) {
+            return updateSql;
+        }
+        return "UPDATE " + name.quoted() + " SET " + setClause + " WHERE " + matchClause(before)
+                + (keyed() ? "" : " " + limitOneRow);
+    }
+
+    /** The DELETE for a change whose old row is {@code before} (ignored, and may be null, for keyed tables). */
+    public String deleteSql(Object[] before) {
+        if (deleteSql != null) {
+            return deleteSql;
+        }
+        return "DELETE FROM " + name.quoted() + " WHERE " + matchClause(before) + (keyed() ? "" : " " + limitOneRow);
+    }
+
+    /** The columns that identify a row: the primary key, or every column when there is none. */
+    public int[] matchColumns() {
+        if (keyColumns.length > 0) {
+            return keyColumns;
+        }
+        int[] all = new int[columns.size()];
+        for (int i = 0; i < all.length; i++) {
+            all[i] = i;
+        }
+        return all;
+    }
+
+    /** Converts a row as the engine's trigger gave it; returns the same array when no column needs converting. */
+    public Object[] capture(Object[] engineRow) throws java.sql.SQLException {
+        if (engineRow == null || !needsConversion) {
+            return engineRow;
+        }
+        Object[] row = new Object[engineRow.length];
+        for (int i = 0; i < row.length; i++) {
+            Object value = engineRow[i];
+            ValueConverter converter = i < converters.length ? converters[i] : null;
+            row[i] = converter == null || value == null ? value : converter.convert(value);
+        }
+        return row;
+    }
+
+    public Name name() {
+        return name;
+    }
+
+    public List<Column> columns() {
+        return columns;
+    }
+
+    public int identityColumn() {
+        return identityColumn;
+    }
+
+    /** Whether the identity column is GENERATED ALWAYS: given with OVERRIDING on insert, left out of updates. */
+    public boolean identityAlways() {
+        return identityAlways;
+    }
+
+    public String insertSql() {
+        return insertSql;
+    }
+
+
+    /** An identifier in double quotes, inner quotes doubled: exact whatever its case or characters. */
+    public static String quote(String identifier) {
+        return '"' + identifier.replace("\"", "\"\"") + '"';
+    }
+
+    @Override
+    public String toString() {
+        return name.key();
+    }
+}

@@ -1,0 +1,82 @@
+package io.macrodb.runtime.capture;
+
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * The writes of one update transaction at the master, in the order the engine made them.
+ *
+ * <p>Statement atomicity and savepoints are handled by cutting the list back: the caller takes a {@link #mark()}
+ * before each statement and {@link #cutTo(int)} it when the statement fails (H2 fires triggers for rows written
+ * before a multi-row statement fails, then undoes them), and a savepoint remembers its mark for a rollback to it.
+ */
+public final class TransactionCapture implements CaptureSink {
+
+    private final Function<String, CapturedTable> catalog;
+    private final List<WriteSet.Entry> entries = new ArrayList<>();
+    private final Set<CapturedTable.Name> identityTables = new LinkedHashSet<>();
+    private boolean usedSequences;
+
+    /** @param catalog the cluster's current table shapes, by table key */
+    public TransactionCapture(Function<String, CapturedTable> catalog) {
+        this.catalog = catalog;
+    }
+
+    @Override
+    public void rowChanged(String tableKey, Object[] before, Object[] after) throws SQLException {
+        CapturedTable table = catalog.apply(tableKey);
+        if (table == null) {
+            throw new SQLException("MacroDB has no capture metadata for table " + tableKey
+                    + "; it cannot replicate this write.", io.macrodb.api.MacroSqlState.NOT_REPLICABLE);
+        }
+        WriteSet.Kind kind = before == null ? WriteSet.Kind.INSERT
+                : after == null ? WriteSet.Kind.DELETE : WriteSet.Kind.UPDATE;
+        if (kind == WriteSet.Kind.INSERT && table.identityColumn() >= 0) {
+            identityTables.add(table.name());
+        }
+        entries.add(new WriteSet.RowChange(table, kind, table.capture(before), table.capture(after)));
+    }
+
+    /** Notes that a statement of this transaction used a sequence, whose state must then reach the slaves. */
+    public void usedSequences() {
+        usedSequences = true;
+    }
+
+    public boolean movedCounters() {
+        return usedSequences || !identityTables.isEmpty();
+    }
+
+    public boolean usesSequences() {
+        return usedSequences;
+    }
+
+    public Set<CapturedTable.Name> identityTables() {
+        return identityTables;
+    }
+
+    public int mark() {
+        return entries.size();
+    }
+
+    public void cutTo(int mark) {
+        entries.subList(mark, entries.size()).clear();
+    }
+
+    public boolean isEmpty() {
+        return entries.isEmpty() && !movedCounters();
+    }
+
+    /** The captured entries followed by {@code counters} (may be null), stamped with {@code version}. */
+    public WriteSet seal(long version, WriteSet.CounterState counters) {
+        List<WriteSet.Entry> sealed = new ArrayList<>(entries.size() + 1);
+        sealed.addAll(entries);
+        if (counters != null) {
+            sealed.add(counters);
+        }
+        return new WriteSet(version, java.util.Collections.unmodifiableList(sealed));
+    }
+}

@@ -1,0 +1,227 @@
+package io.macrodb.runtime.cluster;
+
+import io.macrodb.api.ReplicaHealth;
+import io.macrodb.runtime.capture.CaptureScope;
+import io.macrodb.runtime.capture.CaptureSink;
+import io.macrodb.runtime.capture.CapturedTable;
+import io.macrodb.runtime.capture.WriteSet;
+import io.macrodb.runtime.engine.Engine;
+import io.macrodb.runtime.engine.SqlQueries;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.Map;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * The one thread that writes a slave: takes write sets from its queue in version order, applies each row change as
+ * a keyed statement, commits, and advances the slave's version.
+ *
+ * <p>The queue is filled under the commit lock, so its order is the version order and no sorting is needed. The
+ * applier never contends for the commit lock; it parks when its queue is empty and is unparked by the next enqueue.
+ * Write sets already queued are applied under one slave commit, up to {@code macrodb.applyBatch} of them: the slave
+ * then moves several versions in one step, each state it exposes being exactly the master's state at some version.
+ *
+ * <p>Every keyed statement must touch exactly one row. One that does not proves the slave differs from the master:
+ * the slave is marked failed and leaves routing at once, rather than serve a wrong answer.
+ */
+final class Applier implements Runnable {
+
+    private static final Logger LOG = Logger.getLogger(Applier.class.getName());
+    private static final long IDLE_PARK_NANOS = 50_000_000L;
+
+    private final Replica replica;
+    private final Connection connection;
+    private final TableCatalog catalog;
+    private final Engine engine;
+    private final int batchLimit;
+    private final ConcurrentLinkedQueue<WriteSet> queue = new ConcurrentLinkedQueue<>();
+    private final AtomicInteger depth = new AtomicInteger();
+    private final Map<CapturedTable, PreparedStatement[]> statements = new IdentityHashMap<>();
+    private final Map<String, Long> appliedSequences = new HashMap<>();
+    private final Map<String, Long> appliedIdentities = new HashMap<>();
+    private final Thread thread;
+    private volatile boolean stopping;
+
+    Applier(Replica replica, Connection connection, TableCatalog catalog, Engine engine, int batchLimit) {
+        this.replica = replica;
+        this.connection = connection;
+        this.catalog = catalog;
+        this.engine = engine;
+        this.batchLimit = batchLimit;
+        this.thread = new Thread(this, "macrodb-applier-" + replica.index());
+        this.thread.setDaemon(true);
+    }
+
+    void start() {
+        thread.start();
+    }
+
+    /** Called under the commit lock, in version order. */
+    void enqueue(WriteSet writeSet) {
+        queue.offer(writeSet);
+        depth.incrementAndGet();
+        LockSupport.unpark(thread);
+    }
+
+    int queueDepth() {
+        return depth.get();
+    }
+
+    /** Applies everything queued, then ends the thread (the caller guarantees nothing more is enqueued). */
+    void drainAndStop() throws InterruptedException {
+        stopping = true;
+        LockSupport.unpark(thread);
+        thread.join();
+    }
+
+    @Override
+    public void run() {
+        CaptureSink previous = CaptureScope.open(CaptureSink.IGNORE);
+        try {
+            while (replica.isHealthy()) {
+                WriteSet first = queue.poll();
+                if (first == null) {
+                    if (stopping) {
+                        return;
+                    }
+                    LockSupport.parkNanos(this, IDLE_PARK_NANOS);
+                    continue;
+                }
+                applyBatch(first);
+            }
+        } catch (SQLException | RuntimeException e) {
+            LOG.log(Level.SEVERE, "MacroDB: " + replica + " failed to apply a write set and leaves routing", e);
+            replica.setHealth(ReplicaHealth.FAILED);
+        } finally {
+            CaptureScope.close(previous);
+        }
+    }
+
+    private void applyBatch(WriteSet first) throws SQLException {
+        WriteSet last = first;
+        int applied = 1;
+        apply(first);
+        while (applied < batchLimit) {
+            WriteSet next = queue.poll();
+            if (next == null) {
+                break;
+            }
+            apply(next);
+            last = next;
+            applied++;
+        }
+        connection.commit();
+        depth.addAndGet(-applied);
+        replica.advanceTo(last.version());
+    }
+
+    private void apply(WriteSet writeSet) throws SQLException {
+        for (WriteSet.Entry entry : writeSet.entries()) {
+            if (entry instanceof WriteSet.RowChange change) {
+                applyRow(change);
+            } else if (entry instanceof WriteSet.SchemaChange change) {
+                applySchemaChange(change);
+            } else if (entry instanceof WriteSet.CounterState counters) {
+                applyCounters(counters);
+            }
+        }
+    }
+
+    private void applyRow(WriteSet.RowChange change) throws SQLException {
+        CapturedTable table = change.table();
+        PreparedStatement statement = table.keyed() ? statement(table, change.kind())
+                : connection.prepareStatement(change.kind() == WriteSet.Kind.INSERT ? table.insertSql()
+                : change.kind() == WriteSet.Kind.UPDATE ? table.updateSql(change.before())
+                : table.deleteSql(change.before()));
+        int p = 1;
+        if (change.kind() != WriteSet.Kind.DELETE) {
+            Object[] row = change.after();
+            int skipped = table.identityAlways() && change.kind() == WriteSet.Kind.UPDATE ? table.identityColumn() : -1;
+            for (int i = 0; i < table.columns().size(); i++) {
+                if (i != skipped) {
+                    statement.setObject(p++, row[i]);
+                }
+            }
+        }
+        if (change.kind() != WriteSet.Kind.INSERT) {
+            for (int i : table.matchColumns()) {
+                Object old = change.before()[i];
+                if (old != null || table.keyed()) {
+                    statement.setObject(p++, old);
+                }
+            }
+        }
+        int count = statement.executeUpdate();
+        if (!table.keyed()) {
+            statement.close();
+        }
+        if (count != 1) {
+            throw new SQLException("Replica " + replica.index() + " diverged: " + change.kind() + " on " + table
+                    + " touched " + count + " rows instead of 1");
+        }
+    }
+
+    private PreparedStatement statement(CapturedTable table, WriteSet.Kind kind) throws SQLException {
+        PreparedStatement[] forTable = statements.computeIfAbsent(table, t -> new PreparedStatement[3]);
+        PreparedStatement statement = forTable[kind.ordinal()];
+        if (statement == null) {
+            String sql = switch (kind) {
+                case INSERT -> table.insertSql();
+                case UPDATE -> table.updateSql(null);
+                case DELETE -> table.deleteSql(null);
+            };
+            statement = connection.prepareStatement(sql);
+            forTable[kind.ordinal()] = statement;
+        }
+        return statement;
+    }
+
+    /** DDL commits in both engines: the rows applied before it commit with it, as they did on the master. */
+    private void applySchemaChange(WriteSet.SchemaChange change) throws SQLException {
+        closeStatements();
+        String schema = connection.getSchema();
+        if (change.schema() != null && !change.schema().equals(schema)) {
+            connection.setSchema(change.schema());
+        }
+        SqlQueries.execute(connection, change.sql());
+        if (change.schema() != null && !change.schema().equals(schema)) {
+            connection.setSchema(schema);
+        }
+        connection.commit();
+        catalog.installTriggers(connection);
+    }
+
+    private void applyCounters(WriteSet.CounterState counters) throws SQLException {
+        for (var sequence : counters.sequences().entrySet()) {
+            if (!sequence.getValue().equals(appliedSequences.put(sequence.getKey(), sequence.getValue()))) {
+                SqlQueries.execute(connection, engine.restartSequence(sequence.getKey(), sequence.getValue()));
+            }
+        }
+        for (var identity : counters.identities().entrySet()) {
+            CapturedTable table = catalog.get(identity.getKey());
+            if (table != null && table.identityColumn() >= 0
+                    && !identity.getValue().equals(appliedIdentities.put(identity.getKey(), identity.getValue()))) {
+                SqlQueries.execute(connection, engine.restartIdentity(table, identity.getValue()));
+            }
+        }
+    }
+
+    private void closeStatements() throws SQLException {
+        for (PreparedStatement[] forTable : statements.values()) {
+            for (PreparedStatement statement : forTable) {
+                if (statement != null) {
+                    statement.close();
+                }
+            }
+        }
+        statements.clear();
+    }
+}

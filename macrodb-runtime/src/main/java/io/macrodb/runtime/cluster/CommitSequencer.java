@@ -1,0 +1,146 @@
+package io.macrodb.runtime.cluster;
+
+import io.macrodb.runtime.capture.CaptureScope;
+import io.macrodb.runtime.capture.CaptureSink;
+import io.macrodb.runtime.capture.TransactionCapture;
+import io.macrodb.runtime.capture.WriteSet;
+import io.macrodb.runtime.engine.Engine;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.stream.Collectors;
+
+/**
+ * The cluster's only global coordination (the paper's "LOCK REPLICA 0"): a master commit, the next version and the
+ * enqueueing of the write set for every slave happen under one lock, so versions follow the master's commit order
+ * and every slave's queue is in version order. Everything else (statements, reads, applying) runs unlocked.
+ *
+ * <p>The engines lock rows they write until commit, so two transactions that write the same row commit in the order
+ * they wrote it; shipping row images in version order then rebuilds exactly the master's state on every slave.
+ */
+public final class CommitSequencer {
+
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Engine engine;
+    private final TableCatalog catalog;
+    private final Replica master;
+    private volatile List<Applier> appliers = List.of();
+
+    /** @param master the replica whose version is the commit counter (the paper's {@code version[0]}) */
+    CommitSequencer(Engine engine, TableCatalog catalog, Replica master) {
+        this.engine = engine;
+        this.catalog = catalog;
+        this.master = master;
+    }
+
+    /** The version of the last committed update transaction. */
+    public long version() {
+        return master.version();
+    }
+
+    void setAppliers(List<Applier> appliers) {
+        this.appliers = List.copyOf(appliers);
+    }
+
+    /**
+     * Commits an update transaction at the master and queues its writes for every slave.
+     *
+     * @return the version its commit got, or the current version when it wrote nothing (no version is used up)
+     */
+    public long commit(Connection master, TransactionCapture capture) throws SQLException {
+        if (capture.isEmpty()) {
+            master.commit();
+            return version();
+        }
+        lock.lock();
+        try {
+            master.commit();
+            return publish(capture.seal(version() + 1, counters(master, capture)));
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Rolls an update transaction back. Its rows are dropped; but sequences and identity counters do not roll back,
+     * so when it moved one, their new state still becomes a version of its own.
+     */
+    public void rollback(Connection master, TransactionCapture capture) throws SQLException {
+        master.rollback();
+        if (capture.movedCounters()) {
+            lock.lock();
+            try {
+                capture.cutTo(0);
+                publish(capture.seal(version() + 1, counters(master, capture)));
+            } finally {
+                lock.unlock();
+            }
+        }
+    }
+
+    /**
+     * Runs a DDL (or TRUNCATE) statement at the master as a version of its own: no commit can come between the
+     * statement and its version, the catalog and the capture triggers are brought up to date before anyone writes
+     * again, and the slaves replay the statement's text at that same point of the sequence.
+     */
+    public <T> T runSchemaChange(Connection master, String sql, SqlCall<T> statement) throws SQLException {
+        lock.lock();
+        CaptureSink previous = CaptureScope.open(CaptureSink.IGNORE);
+        try {
+            String schema = master.getSchema();
+            T result;
+            try {
+                result = statement.run();
+                master.commit();
+            } catch (SQLException e) {
+                master.rollback();
+                throw e;
+            }
+            catalog.refresh(master);
+            publish(new WriteSet(version() + 1, List.of(new WriteSet.SchemaChange(schema, sql))));
+            return result;
+        } finally {
+            CaptureScope.close(previous);
+            lock.unlock();
+        }
+    }
+
+    /** Runs {@code action} while no commit can happen: the committed version stays what it is. */
+    public <T> T whileCommitsHeld(SqlCall<T> action) throws SQLException {
+        lock.lock();
+        try {
+            return action.run();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private long publish(WriteSet writeSet) {
+        for (Applier applier : appliers) {
+            applier.enqueue(writeSet);
+        }
+        master.advanceTo(writeSet.version());
+        return writeSet.version();
+    }
+
+    private WriteSet.CounterState counters(Connection master, TransactionCapture capture) throws SQLException {
+        if (!capture.movedCounters()) {
+            return null;
+        }
+        Map<String, Long> sequences = capture.usesSequences() ? engine.sequenceState(master) : Map.of();
+        Map<String, Long> identities = capture.identityTables().isEmpty() ? Map.of()
+                : engine.identityState(master).entrySet().stream()
+                .filter(e -> capture.identityTables().stream().anyMatch(t -> t.key().equals(e.getKey())))
+                .collect(Collectors.toUnmodifiableMap(Map.Entry::getKey, Map.Entry::getValue));
+        return new WriteSet.CounterState(sequences, identities);
+    }
+
+    /** A piece of JDBC work run under the commit lock. */
+    @FunctionalInterface
+    public interface SqlCall<T> {
+        T run() throws SQLException;
+    }
+}

@@ -1,0 +1,142 @@
+package io.macrodb.runtime.cluster;
+
+import io.macrodb.api.MacroSqlState;
+import io.macrodb.api.ReplicaHealth;
+import io.macrodb.api.ReplicaRole;
+
+import java.sql.SQLException;
+import java.sql.SQLTransientException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * One engine's database and the paper's per-replica state: its version (an atomic commit counter any thread may
+ * read), how many transactions run on it, and its health.
+ *
+ * <p>Waiting for a version parks the reader on a condition that the applier signals only when someone waits: the
+ * applier's common path is one atomic write and one atomic read, and a waiting reader burns no core.
+ */
+public final class Replica {
+
+    private final int index;
+    private final String jdbcUrl;
+    private final AtomicLong version = new AtomicLong();
+    private final AtomicInteger active = new AtomicInteger();
+    private final AtomicInteger waiting = new AtomicInteger();
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition advanced = lock.newCondition();
+    private volatile ReplicaRole role;
+    private volatile ReplicaHealth health = ReplicaHealth.HEALTHY;
+    private volatile Applier applier;
+
+    Replica(int index, String jdbcUrl, ReplicaRole role) {
+        this.index = index;
+        this.jdbcUrl = jdbcUrl;
+        this.role = role;
+    }
+
+    public int index() {
+        return index;
+    }
+
+    public String jdbcUrl() {
+        return jdbcUrl;
+    }
+
+    public ReplicaRole role() {
+        return role;
+    }
+
+    public ReplicaHealth health() {
+        return health;
+    }
+
+    public boolean isHealthy() {
+        return health == ReplicaHealth.HEALTHY;
+    }
+
+    public long version() {
+        return version.get();
+    }
+
+    public int activeTransactions() {
+        return active.get();
+    }
+
+    Applier applier() {
+        return applier;
+    }
+
+    void attach(Applier applier) {
+        this.applier = applier;
+    }
+
+    void enter() {
+        active.incrementAndGet();
+    }
+
+    void leave() {
+        active.decrementAndGet();
+    }
+
+    /** Publishes that every version up to {@code v} is committed here, and wakes readers waiting for it. */
+    void advanceTo(long v) {
+        version.set(v);
+        if (waiting.get() > 0) {
+            signalAll();
+        }
+    }
+
+    void setHealth(ReplicaHealth health) {
+        this.health = health;
+        signalAll();
+    }
+
+    private void signalAll() {
+        lock.lock();
+        try {
+            advanced.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Blocks until this replica has applied version {@code v}; fails (retryable) on timeout or replica loss. */
+    void awaitVersion(long v, long timeoutMillis) throws SQLException {
+        if (version.get() >= v) {
+            return;
+        }
+        waiting.incrementAndGet();
+        lock.lock();
+        try {
+            long nanos = TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+            while (version.get() < v) {
+                if (!isHealthy()) {
+                    throw new SQLTransientException("Replica " + index + " failed while a read-only transaction "
+                            + "waited for it; run the transaction again.", MacroSqlState.REPLICA_LOST);
+                }
+                if (nanos <= 0) {
+                    throw new SQLTransientException("Replica " + index + " did not reach version " + v + " within "
+                            + timeoutMillis + " ms (it is at " + version.get() + "); run the transaction again or "
+                            + "raise macrodb.readWaitTimeoutMs.", MacroSqlState.READ_WAIT_TIMEOUT);
+                }
+                nanos = advanced.awaitNanos(nanos);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new SQLTransientException("Interrupted while waiting for replica " + index + " to reach version "
+                    + v, MacroSqlState.READ_WAIT_TIMEOUT, e);
+        } finally {
+            lock.unlock();
+            waiting.decrementAndGet();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "replica " + index + " (" + role + ", " + health + ", version " + version.get() + ")";
+    }
+}

@@ -1,0 +1,67 @@
+package io.macrodb.runtime.engine;
+
+import io.macrodb.runtime.capture.CapturedTable;
+import io.macrodb.runtime.capture.ValueConverter;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything MacroDB needs to know about one embedded engine, and nothing more. One class per engine, found by
+ * {@link java.util.ServiceLoader} ({@code META-INF/services/io.macrodb.runtime.engine.Engine}), so adding a third
+ * engine touches no core class. Implementations must not load the engine's own classes until a method needs them:
+ * the engines are optional dependencies.
+ */
+public interface Engine {
+
+    /** Short name, as in the URL: {@code h2}, {@code hsqldb}. */
+    String name();
+
+    /** Whether this engine serves {@code engineUrl} (the URL after {@code jdbc:macrodb:}). */
+    boolean accepts(String engineUrl);
+
+    /**
+     * The JDBC URL of replica {@code index}'s own database. Replica 0 (the first master) uses the URL as given, so a
+     * file database stays where the user put it; every other replica is an in-memory database whose name is the
+     * given name plus {@code _macrodb_r<index>}.
+     */
+    String replicaUrl(String engineUrl, int index) throws SQLException;
+
+    /** Schemas that hold the engine's own tables, never captured. */
+    List<String> systemSchemas();
+
+    /** Statements that install the capture trigger(s) on {@code table}; see {@link CaptureTriggers}. */
+    List<String> installCaptureTriggers(CapturedTable.Name table);
+
+    /** The catalog key a trigger with this name captures for, or null if it is not one of MacroDB's triggers. */
+    String tableKeyOfTrigger(String triggerName);
+
+    /** The converter that turns this engine's captured value for {@code column} into a plain JDBC value, or null. */
+    ValueConverter converterFor(CapturedTable.Column column);
+
+    /** Current value of every user sequence: qualified name to the value the next {@code NEXT VALUE} returns. */
+    Map<String, Long> sequenceState(Connection connection) throws SQLException;
+
+    /** Makes {@code sequence} (quoted, qualified) return {@code next} at its next use. */
+    String restartSequence(String quotedSequence, long next);
+
+    /** The next value of each identity column the engine will generate, keyed by table key; empty if unknown. */
+    Map<String, Long> identityState(Connection connection) throws SQLException;
+
+    /** Makes the identity column of {@code table} generate {@code next} next. */
+    String restartIdentity(CapturedTable table, long next);
+
+    /** Deletes or updates exactly one row of a table without a primary key: the clause that ends the statement. */
+    String limitOneRow();
+
+    /** Statements that recreate a live database's schema (no rows), in order, for seeding a new slave. */
+    List<String> snapshot(Connection source) throws SQLException;
+
+    /** The statement that turns foreign key checks off or on, so a seed can copy tables in any order. */
+    String referentialIntegrity(boolean enabled);
+
+    /** Closes the database behind {@code connection} for good (in-memory contents are freed). */
+    void shutdown(Connection connection) throws SQLException;
+}

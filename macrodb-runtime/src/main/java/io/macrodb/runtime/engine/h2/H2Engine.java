@@ -1,0 +1,128 @@
+package io.macrodb.runtime.engine.h2;
+
+import io.macrodb.runtime.capture.CapturedTable;
+import io.macrodb.runtime.capture.ValueConverter;
+import io.macrodb.runtime.engine.CaptureTriggers;
+import io.macrodb.runtime.engine.Engine;
+import io.macrodb.runtime.engine.EngineUrl;
+import io.macrodb.runtime.engine.SqlQueries;
+
+import java.sql.Blob;
+import java.sql.Clob;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * H2 2.x, embedded ({@code mem:} and {@code file:}). Captures with one row trigger for all three events. LOB values
+ * arrive as H2's own Blob/Clob objects tied to the master's session, so they are read into bytes or a string at
+ * capture; every other value H2 hands to a trigger is already a plain immutable Java object.
+ */
+public final class H2Engine implements Engine {
+
+    private static final List<String> KINDS = List.of("file", "mem");
+    /** Settings that only make sense for the file database and would be refused by an in-memory slave. */
+    private static final List<String> FILE_ONLY = List.of("AUTO_SERVER", "AUTO_SERVER_PORT", "FILE_LOCK",
+            "ACCESS_MODE_DATA", "IFEXISTS", "CIPHER", "RECOVER", "DB_CLOSE_ON_EXIT", "AUTO_RECONNECT");
+
+    @Override
+    public String name() {
+        return "h2";
+    }
+
+    @Override
+    public boolean accepts(String engineUrl) {
+        return engineUrl.regionMatches(true, 0, "h2:", 0, 3);
+    }
+
+    @Override
+    public String replicaUrl(String engineUrl, int index) throws SQLException {
+        EngineUrl url = EngineUrl.parse(engineUrl, "h2", KINDS);
+        return url.replicaUrl(index, url.inMemory() ? url.settings() : withoutFileSettings(url.settings()));
+    }
+
+    private static String withoutFileSettings(String settings) {
+        StringBuilder kept = new StringBuilder();
+        for (String setting : settings.split(";")) {
+            String key = setting.contains("=") ? setting.substring(0, setting.indexOf('=')) : setting;
+            if (!setting.isBlank() && !FILE_ONLY.contains(key.trim().toUpperCase(Locale.ROOT))) {
+                kept.append(';').append(setting);
+            }
+        }
+        return kept.toString();
+    }
+
+    @Override
+    public List<String> systemSchemas() {
+        return List.of("INFORMATION_SCHEMA");
+    }
+
+    @Override
+    public List<String> installCaptureTriggers(CapturedTable.Name table) {
+        String trigger = CapturedTable.quote(table.schema()) + "."
+                + CapturedTable.quote(CaptureTriggers.name('A', table));
+        return List.of("CREATE TRIGGER " + trigger + " AFTER INSERT, UPDATE, DELETE ON " + table.quoted()
+                + " FOR EACH ROW CALL '" + H2CaptureTrigger.class.getName() + "'");
+    }
+
+    @Override
+    public String tableKeyOfTrigger(String triggerName) {
+        return CaptureTriggers.tableKey(triggerName);
+    }
+
+    @Override
+    public ValueConverter converterFor(CapturedTable.Column column) {
+        return switch (column.jdbcType()) {
+            case Types.BLOB -> value -> value instanceof Blob blob ? blob.getBytes(1, (int) blob.length()) : value;
+            case Types.CLOB, Types.NCLOB ->
+                    value -> value instanceof Clob clob ? clob.getSubString(1, (int) clob.length()) : value;
+            default -> null;
+        };
+    }
+
+    @Override
+    public Map<String, Long> sequenceState(Connection connection) throws SQLException {
+        return SqlQueries.qualifiedLongs(connection, "SELECT SEQUENCE_SCHEMA, SEQUENCE_NAME, BASE_VALUE "
+                + "FROM INFORMATION_SCHEMA.SEQUENCES", true);
+    }
+
+    @Override
+    public String restartSequence(String quotedSequence, long next) {
+        return "ALTER SEQUENCE " + quotedSequence + " RESTART WITH " + next;
+    }
+
+    @Override
+    public Map<String, Long> identityState(Connection connection) throws SQLException {
+        return SqlQueries.qualifiedLongs(connection, "SELECT TABLE_SCHEMA, TABLE_NAME, IDENTITY_BASE "
+                + "FROM INFORMATION_SCHEMA.COLUMNS WHERE IS_IDENTITY = 'YES'", false);
+    }
+
+    @Override
+    public String restartIdentity(CapturedTable table, long next) {
+        return "ALTER TABLE " + table.name().quoted() + " ALTER COLUMN "
+                + CapturedTable.quote(table.columns().get(table.identityColumn()).name()) + " RESTART WITH " + next;
+    }
+
+    @Override
+    public String limitOneRow() {
+        return "FETCH FIRST 1 ROW ONLY";
+    }
+
+    @Override
+    public List<String> snapshot(Connection source) throws SQLException {
+        return SqlQueries.strings(source, "SCRIPT NODATA NOPASSWORDS NOSETTINGS");
+    }
+
+    @Override
+    public String referentialIntegrity(boolean enabled) {
+        return "SET REFERENTIAL_INTEGRITY " + enabled;
+    }
+
+    @Override
+    public void shutdown(Connection connection) throws SQLException {
+        SqlQueries.execute(connection, "SHUTDOWN");
+    }
+}

@@ -1,0 +1,30 @@
+package io.macrodb.runtime.engine.hsqldb;
+
+import io.macrodb.runtime.capture.CaptureScope;
+import io.macrodb.runtime.engine.CaptureTriggers;
+import org.hsqldb.HsqlException;
+import org.hsqldb.Trigger;
+
+import java.sql.SQLException;
+
+/**
+ * HSQLDB's row trigger (one per event, created with {@code QUEUE 0} so it fires synchronously in the writer's
+ * thread): hands each row to the thread's {@link CaptureScope}. HSQLDB's trigger may not throw a checked exception,
+ * so a refusal travels as an {@link HsqlException} carrying MacroDB's message and SQLState.
+ */
+public final class HsqldbCaptureTrigger implements Trigger {
+
+    @Override
+    public void fire(int type, String triggerName, String table, Object[] before, Object[] after) {
+        try {
+            // HSQLDB passes the new row as "before" too for some event types; the event decides.
+            switch (type) {
+                case INSERT_AFTER_ROW -> CaptureScope.rowChanged(CaptureTriggers.tableKey(triggerName), null, after);
+                case DELETE_AFTER_ROW -> CaptureScope.rowChanged(CaptureTriggers.tableKey(triggerName), before, null);
+                default -> CaptureScope.rowChanged(CaptureTriggers.tableKey(triggerName), before, after);
+            }
+        } catch (SQLException e) {
+            throw new HsqlException(e, e.getMessage(), e.getSQLState(), -1);
+        }
+    }
+}
