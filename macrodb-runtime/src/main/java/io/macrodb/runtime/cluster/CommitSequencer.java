@@ -53,6 +53,12 @@ public final class CommitSequencer {
     public long commit(Connection master, TransactionCapture capture) throws SQLException {
         if (capture.isEmpty()) {
             master.commit();
+            // It may have read rows whose commit holds the lock and has no version yet; wait until it has one, so
+            // this client's next read-only transaction cannot be sent to a replica older than what it just read.
+            if (lock.isLocked()) {
+                lock.lock();
+                lock.unlock();
+            }
             return version();
         }
         lock.lock();
@@ -118,11 +124,15 @@ public final class CommitSequencer {
         }
     }
 
+    /**
+     * The master's version moves first, then the slaves get the write set: no slave may ever be ahead of the master's
+     * version, or a reader could see version v+1 on one slave and then be sent to another still at v.
+     */
     private long publish(WriteSet writeSet) {
+        master.advanceTo(writeSet.version());
         for (Applier applier : appliers) {
             applier.enqueue(writeSet);
         }
-        master.advanceTo(writeSet.version());
         return writeSet.version();
     }
 

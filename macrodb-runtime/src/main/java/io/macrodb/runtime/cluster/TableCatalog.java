@@ -41,38 +41,35 @@ public final class TableCatalog {
     /** Re-reads every user table of {@code master} and makes sure each has its capture trigger(s). */
     public void refresh(Connection master) throws SQLException {
         Map<String, CapturedTable> read = read(master);
-        installTriggers(master, read.values());
+        installTriggers(master);
         tables = Map.copyOf(read);
     }
 
-    /** Installs the capture trigger(s) on every catalog table of {@code replica} that lacks them. */
+    /**
+     * Installs the capture trigger(s) on every user table of {@code replica} that lacks them. The replica's own
+     * tables, not the catalog's: a slave replaying an old DDL statement does not have the tables of later ones yet.
+     */
     public void installTriggers(Connection replica) throws SQLException {
-        installTriggers(replica, tables.values());
-    }
-
-    private void installTriggers(Connection connection, Iterable<CapturedTable> shapes) throws SQLException {
         Set<String> captured = new HashSet<>();
-        for (String name : SqlQueries.strings(connection, "SELECT TRIGGER_NAME FROM INFORMATION_SCHEMA.TRIGGERS")) {
+        for (String name : SqlQueries.strings(replica, "SELECT TRIGGER_NAME FROM INFORMATION_SCHEMA.TRIGGERS")) {
             String key = engine.tableKeyOfTrigger(name);
             if (key != null) {
                 captured.add(key);
             }
         }
-        for (CapturedTable table : shapes) {
-            if (!captured.contains(table.name().key())) {
-                for (String sql : engine.installCaptureTriggers(table.name())) {
-                    SqlQueries.execute(connection, sql);
+        for (CapturedTable.Name table : userTables(replica)) {
+            if (!captured.contains(table.key())) {
+                for (String sql : engine.installCaptureTriggers(table)) {
+                    SqlQueries.execute(replica, sql);
                 }
             }
         }
-        connection.commit();
+        replica.commit();
     }
 
-    private Map<String, CapturedTable> read(Connection connection) throws SQLException {
-        Map<String, Boolean> identityAlways = identityColumns(connection);
-        DatabaseMetaData meta = connection.getMetaData();
+    private List<CapturedTable.Name> userTables(Connection connection) throws SQLException {
         List<CapturedTable.Name> names = new ArrayList<>();
-        try (ResultSet rows = meta.getTables(null, null, "%", null)) {
+        try (ResultSet rows = connection.getMetaData().getTables(null, null, "%", null)) {
             while (rows.next()) {
                 String type = rows.getString("TABLE_TYPE");
                 String schema = rows.getString("TABLE_SCHEM");
@@ -81,8 +78,14 @@ public final class TableCatalog {
                 }
             }
         }
+        return names;
+    }
+
+    private Map<String, CapturedTable> read(Connection connection) throws SQLException {
+        Map<String, Boolean> identityAlways = identityColumns(connection);
+        DatabaseMetaData meta = connection.getMetaData();
         Map<String, CapturedTable> read = new HashMap<>();
-        for (CapturedTable.Name name : names) {
+        for (CapturedTable.Name name : userTables(connection)) {
             read.put(name.key(), shape(meta, name, identityAlways));
         }
         return read;
