@@ -45,6 +45,9 @@ record StatementKind(Type type, boolean usesSequence) {
             Pattern.compile("\\bAS\\s*\\(?\\s*SELECT\\b|\\bALTER\\s+TABLE\\b.*\\bADD\\b", Pattern.CASE_INSENSITIVE
                     | Pattern.DOTALL);
 
+    private static final Pattern USER_TRIGGER =
+            Pattern.compile("^\\W*CREATE\\s+(OR\\s+REPLACE\\s+)?TRIGGER\\b", Pattern.CASE_INSENSITIVE);
+
     boolean writes() {
         return type == Type.WRITE || type == Type.SCHEMA_CHANGE || usesSequence;
     }
@@ -67,6 +70,11 @@ record StatementKind(Type type, boolean usesSequence) {
                     MacroSqlState.NOT_REPLICABLE);
             default -> Type.WRITE; // unknown: assume the worst, so it runs at the master and never on a slave
         };
+        if (type == Type.SCHEMA_CHANGE && USER_TRIGGER.matcher(sql).find()) {
+            throw new SQLException("MacroDB does not replicate user-defined triggers yet: a trigger would run again "
+                    + "on every slave, on top of the rows MacroDB already copies there. Do the trigger's work in the "
+                    + "application's transaction instead.", MacroSqlState.NOT_REPLICABLE);
+        }
         if (type == Type.SCHEMA_CHANGE && DDL_WITH_DATA.matcher(sql).find() && NONDETERMINISTIC.matcher(sql).find()) {
             throw new SQLException("MacroDB refuses this DDL: it computes row values with a function whose result "
                     + "differs per replica (" + sql + "). Create the table or column first, then fill it with "

@@ -17,6 +17,10 @@ import java.util.Map;
  * Makes a new, empty slave a copy of the master before its applier starts: the schema (from the engine's own
  * script), every table's rows, and the sequence and identity counters. Needed when the master is a file database
  * that already holds data; for a new in-memory master it copies nothing.
+ *
+ * <p>Every slave runs with referential integrity off, for good: the master has already checked each foreign key and
+ * run each cascade, and the write set carries every row a cascade touched. A slave that cascaded again would apply
+ * those rows twice.
  */
 final class SlaveSeeder {
 
@@ -31,6 +35,8 @@ final class SlaveSeeder {
     }
 
     void seed(Connection master, Connection slave) throws SQLException {
+        SqlQueries.execute(slave, engine.referentialIntegrity(false));
+        slave.commit();
         if (catalog.tables().isEmpty() && engine.sequenceState(master).isEmpty()) {
             return;
         }
@@ -40,11 +46,9 @@ final class SlaveSeeder {
                 executeUnlessPresent(slave, sql);
             }
             slave.commit();
-            SqlQueries.execute(slave, engine.referentialIntegrity(false));
             for (CapturedTable table : catalog.tables()) {
                 copyRows(master, slave, table);
             }
-            SqlQueries.execute(slave, engine.referentialIntegrity(true));
             for (Map.Entry<String, Long> sequence : engine.sequenceState(master).entrySet()) {
                 SqlQueries.execute(slave, engine.restartSequence(sequence.getKey(), sequence.getValue()));
             }

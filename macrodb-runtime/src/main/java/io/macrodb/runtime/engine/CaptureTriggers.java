@@ -4,8 +4,9 @@ import io.macrodb.runtime.capture.CapturedTable;
 
 /**
  * How MacroDB names its capture triggers, for every engine: {@code MACRODB_<event>_<schema>.<table>}, quoted. The
- * trigger's own name then tells which table it captures for, whatever name the engine hands to the trigger (H2
- * hands a temporary table name after ALTER TABLE), and the same table name in two schemas cannot collide.
+ * trigger's own name then tells which table it captures for, whatever table name the engine hands to the trigger, and
+ * the same table name in two schemas cannot collide. H2's ALTER TABLE renames the trigger too, with a prefix
+ * ({@code T_COPY_3_0_MACRODB_A_PUBLIC.T}), so the marker is looked for anywhere in the name.
  */
 public final class CaptureTriggers {
 
@@ -20,12 +21,10 @@ public final class CaptureTriggers {
         return PREFIX + event + "_" + table.key();
     }
 
-    public static boolean isCaptureTrigger(String triggerName) {
-        return triggerName.startsWith(PREFIX) && triggerName.length() > PREFIX.length() + EVENT_AND_SEPARATOR;
-    }
-
     /** The catalog key of the table a capture trigger with this name captures for, or null. */
     public static String tableKey(String triggerName) {
-        return isCaptureTrigger(triggerName) ? triggerName.substring(PREFIX.length() + EVENT_AND_SEPARATOR) : null;
+        int marker = triggerName.indexOf(PREFIX);
+        int key = marker + PREFIX.length() + EVENT_AND_SEPARATOR;
+        return marker < 0 || key >= triggerName.length() ? null : triggerName.substring(key);
     }
 }

@@ -115,7 +115,8 @@ public final class HsqldbEngine implements Engine {
     @Override
     public Map<String, Long> sequenceState(Connection connection) throws SQLException {
         return SqlQueries.qualifiedLongs(connection, "SELECT SEQUENCE_SCHEMA, SEQUENCE_NAME, NEXT_VALUE "
-                + "FROM INFORMATION_SCHEMA.SEQUENCES", true);
+                + "FROM INFORMATION_SCHEMA.SEQUENCES WHERE SEQUENCE_SCHEMA NOT IN ('SYSTEM_LOBS', "
+                + "'INFORMATION_SCHEMA')", true);
     }
 
     @Override
