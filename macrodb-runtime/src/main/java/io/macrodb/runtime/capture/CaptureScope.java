@@ -27,12 +27,9 @@ public final class CaptureScope {
         return previous;
     }
 
+    /** Restores the sink {@link #open} replaced (null: none; kept as a null entry, cheaper than removing it). */
     public static void close(CaptureSink previous) {
-        if (previous == null) {
-            CURRENT.remove();
-        } else {
-            CURRENT.set(previous);
-        }
+        CURRENT.set(previous);
     }
 
     /** Called by the capture triggers for every row the engine writes. */

@@ -18,7 +18,7 @@ public final class TransactionCapture implements CaptureSink {
 
     private final Function<String, CapturedTable> catalog;
     private final List<WriteSet.Entry> entries = new ArrayList<>();
-    private final Set<CapturedTable.Name> identityTables = new LinkedHashSet<>();
+    private Set<CapturedTable.Name> identityTables = Set.of(); // most transactions insert no identity row
     private boolean usedSequences;
 
     /** @param catalog the cluster's current table shapes, by table key */
@@ -35,8 +35,10 @@ public final class TransactionCapture implements CaptureSink {
         }
         WriteSet.Kind kind = before == null ? WriteSet.Kind.INSERT
                 : after == null ? WriteSet.Kind.DELETE : WriteSet.Kind.UPDATE;
-        if (kind == WriteSet.Kind.INSERT && table.identityColumn() >= 0) {
-            identityTables.add(table.name());
+        if (kind == WriteSet.Kind.INSERT && table.identityColumn() >= 0 && !identityTables.contains(table.name())) {
+            Set<CapturedTable.Name> grown = new LinkedHashSet<>(identityTables);
+            grown.add(table.name());
+            identityTables = grown;
         }
         entries.add(new WriteSet.RowChange(table, kind, table.capture(before), table.capture(after)));
     }

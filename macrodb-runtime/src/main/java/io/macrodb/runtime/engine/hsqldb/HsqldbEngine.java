@@ -76,8 +76,16 @@ public final class HsqldbEngine implements Engine {
         return CaptureTriggers.tableKey(triggerName);
     }
 
+    /** Types whose values HSQLDB hands to triggers as plain Java objects: no converter, so no row copy. */
+    private static final java.util.Set<Integer> PLAIN = java.util.Set.of(Types.CHAR, Types.VARCHAR,
+            Types.LONGVARCHAR, Types.NCHAR, Types.NVARCHAR, Types.BOOLEAN, Types.BIT, Types.TINYINT, Types.SMALLINT,
+            Types.INTEGER, Types.BIGINT, Types.DECIMAL, Types.NUMERIC, Types.REAL, Types.FLOAT, Types.DOUBLE);
+
     @Override
     public ValueConverter converterFor(CapturedTable.Column column) {
+        if (PLAIN.contains(column.jdbcType())) {
+            return null;
+        }
         return switch (column.jdbcType()) {
             case Types.DATE -> value -> value instanceof TimestampData t
                     ? LocalDate.ofEpochDay(Math.floorDiv(t.getSeconds(), SECONDS_PER_DAY)) : value;
