@@ -104,6 +104,40 @@ public final class CapturedTable {
         return where.toString();
     }
 
+    /**
+     * The columns an UPDATE changed, as a bit mask (bit i = column i), or -1 when the table has more than 64
+     * columns. Equal values count as unchanged; BigDecimal's scale and array contents are compared as they are.
+     */
+    public long changedColumns(Object[] before, Object[] after) {
+        if (columns.size() > Long.SIZE) {
+            return -1;
+        }
+        long mask = 0;
+        for (int i = 0; i < columns.size(); i++) {
+            Object a = before[i];
+            Object b = after[i];
+            if (a != b && !(a != null && (a instanceof byte[] x && b instanceof byte[] y
+                    ? java.util.Arrays.equals(x, y) : a.equals(b)))) {
+                mask |= 1L << i;
+            }
+        }
+        return mask;
+    }
+
+    /**
+     * A keyed UPDATE that sets only the columns in {@code changed} (from {@link #changedColumns}). Exact: the slave
+     * held the same row as the master at the previous version, so the other columns already have their values.
+     */
+    public String updateSql(long changed) {
+        StringBuilder set = new StringBuilder();
+        for (int i = 0; i < columns.size(); i++) {
+            if ((changed & (1L << i)) != 0) {
+                set.append(set.length() == 0 ? "" : ", ").append(quote(columns.get(i).name())).append(" = ?");
+            }
+        }
+        return "UPDATE " + name.quoted() + " SET " + set + " WHERE " + matchClause(null);
+    }
+
     /** Whether the statements can be prepared once: true for keyed tables. */
     public boolean keyed() {
         return keyColumns.length > 0;

@@ -45,6 +45,7 @@ final class Applier implements Runnable {
     private final ConcurrentLinkedQueue<WriteSet> queue = new ConcurrentLinkedQueue<>();
     private final AtomicInteger depth = new AtomicInteger();
     private final Map<CapturedTable, PreparedStatement[]> statements = new IdentityHashMap<>();
+    private final Map<CapturedTable, Map<Long, PreparedStatement>> updates = new IdentityHashMap<>();
     private final Map<String, Long> appliedSequences = new HashMap<>();
     private final Map<String, Long> appliedIdentities = new HashMap<>();
     private final Thread thread;
@@ -137,6 +138,13 @@ final class Applier implements Runnable {
 
     private void applyRow(WriteSet.RowChange change) throws SQLException {
         CapturedTable table = change.table();
+        if (change.kind() == WriteSet.Kind.UPDATE && table.keyed()) {
+            long changed = table.changedColumns(change.before(), change.after());
+            if (changed >= 0) {
+                applyChangedColumns(change, changed);
+                return;
+            }
+        }
         PreparedStatement statement = table.keyed() ? statement(table, change.kind())
                 : connection.prepareStatement(change.kind() == WriteSet.Kind.INSERT ? table.insertSql()
                 : change.kind() == WriteSet.Kind.UPDATE ? table.updateSql(change.before())
@@ -166,6 +174,34 @@ final class Applier implements Runnable {
         if (count != 1) {
             throw new SQLException("Replica " + replica.index() + " diverged: " + change.kind() + " on " + table
                     + " touched " + count + " rows instead of 1");
+        }
+    }
+
+    /** A keyed update that sets only the columns it changed; one that changed nothing leaves the row as it is. */
+    private void applyChangedColumns(WriteSet.RowChange change, long changed) throws SQLException {
+        if (changed == 0) {
+            return;
+        }
+        CapturedTable table = change.table();
+        Map<Long, PreparedStatement> forTable = updates.computeIfAbsent(table, t -> new HashMap<>());
+        PreparedStatement statement = forTable.get(changed);
+        if (statement == null) {
+            statement = connection.prepareStatement(table.updateSql(changed));
+            forTable.put(changed, statement);
+        }
+        int p = 1;
+        for (int i = 0; i < table.columns().size(); i++) {
+            if ((changed & (1L << i)) != 0) {
+                statement.setObject(p++, change.after()[i]);
+            }
+        }
+        for (int i : table.matchColumns()) {
+            statement.setObject(p++, change.before()[i]);
+        }
+        int count = statement.executeUpdate();
+        if (count != 1) {
+            throw new SQLException("Replica " + replica.index() + " diverged: UPDATE on " + table + " touched "
+                    + count + " rows instead of 1");
         }
     }
 
@@ -223,5 +259,11 @@ final class Applier implements Runnable {
             }
         }
         statements.clear();
+        for (Map<Long, PreparedStatement> forTable : updates.values()) {
+            for (PreparedStatement statement : forTable.values()) {
+                statement.close();
+            }
+        }
+        updates.clear();
     }
 }
