@@ -24,6 +24,9 @@ public interface MacroCluster {
     /** Every replica, master first, with role, version, health, queue depth and lag. */
     List<ReplicaStatus> replicas();
 
+    /** Totals since the cluster started: commits, routed reads, read waits, apply time, failures. */
+    ClusterMetrics metrics();
+
     /**
      * Proves the replicas identical or shows where they differ: commits are held back briefly, every
      * slave catches up to the master's version, and each replica's tables (and sequence state) are

@@ -49,9 +49,13 @@ final class Applier implements Runnable {
     private final Map<String, Long> appliedSequences = new HashMap<>();
     private final Map<String, Long> appliedIdentities = new HashMap<>();
     private final Thread thread;
+    private final Runnable failures;
     private volatile boolean stopping;
 
-    Applier(Replica replica, Connection connection, TableCatalog catalog, Engine engine, int batchLimit) {
+    /** @param failures counts a failure of this applier's replica */
+    Applier(Replica replica, Connection connection, TableCatalog catalog, Engine engine, int batchLimit,
+            Runnable failures) {
+        this.failures = failures;
         this.replica = replica;
         this.connection = connection;
         this.catalog = catalog;
@@ -101,12 +105,14 @@ final class Applier implements Runnable {
         } catch (SQLException | RuntimeException e) {
             LOG.log(Level.SEVERE, "MacroDB: " + replica + " failed to apply a write set and leaves routing", e);
             replica.setHealth(ReplicaHealth.FAILED);
+            failures.run();
         } finally {
             CaptureScope.close(previous);
         }
     }
 
     private void applyBatch(WriteSet first) throws SQLException {
+        long start = System.nanoTime();
         WriteSet last = first;
         int applied = 1;
         apply(first);
@@ -122,6 +128,7 @@ final class Applier implements Runnable {
         connection.commit();
         depth.addAndGet(-applied);
         replica.advanceTo(last.version());
+        replica.applied(applied, System.nanoTime() - start);
     }
 
     private void apply(WriteSet writeSet) throws SQLException {

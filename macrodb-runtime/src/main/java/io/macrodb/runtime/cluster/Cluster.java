@@ -1,5 +1,6 @@
 package io.macrodb.runtime.cluster;
 
+import io.macrodb.api.ClusterMetrics;
 import io.macrodb.api.MacroCluster;
 import io.macrodb.api.MacroSqlState;
 import io.macrodb.api.ReplicaHealth;
@@ -22,6 +23,7 @@ import java.sql.SQLNonTransientConnectionException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * One master and its slaves, all copies of one database, and the machinery between them: the commit sequencer,
@@ -39,6 +41,9 @@ public final class Cluster implements MacroCluster {
     private final CommitSequencer sequencer;
     private final ReadRouter router = new ReadRouter();
     private final List<Connection> ownConnections = new ArrayList<>();
+    private final LongAdder readWaits = new LongAdder();
+    private final LongAdder readWaitNanos = new LongAdder();
+    private final LongAdder failures = new LongAdder();
     private volatile boolean shutdown;
 
     private Cluster(ClusterConfig config, Engine engine, Properties engineProperties) throws SQLException {
@@ -74,7 +79,8 @@ public final class Cluster implements MacroCluster {
         for (Replica slave : slaves) {
             Connection connection = own(slave);
             new SlaveSeeder(engine, catalog).seed(masterOwn, connection);
-            Applier applier = new Applier(slave, connection, catalog, engine, config.get(MacroOption.APPLY_BATCH));
+            Applier applier = new Applier(slave, connection, catalog, engine, config.get(MacroOption.APPLY_BATCH),
+                    failures::increment);
             slave.attach(applier);
             appliers.add(applier);
         }
@@ -132,8 +138,13 @@ public final class Cluster implements MacroCluster {
         long v = sequencer.version();
         Replica replica = router.choose(slaves, master, v);
         replica.enter();
+        replica.routedRead();
         try {
-            replica.awaitVersion(v, config.get(MacroOption.READ_WAIT_TIMEOUT_MS));
+            long waited = replica.awaitVersion(v, config.get(MacroOption.READ_WAIT_TIMEOUT_MS));
+            if (waited > 0) {
+                readWaits.increment();
+                readWaitNanos.add(waited);
+            }
         } catch (SQLException e) {
             replica.leave();
             throw e;
@@ -184,6 +195,15 @@ public final class Cluster implements MacroCluster {
                     slave.jdbcUrl()));
         }
         return status;
+    }
+
+    @Override
+    public ClusterMetrics metrics() {
+        List<ClusterMetrics.Replica> perReplica = new ArrayList<>();
+        perReplica.add(master.metrics());
+        slaves.forEach(slave -> perReplica.add(slave.metrics()));
+        return new ClusterMetrics(sequencer.committed(), readWaits.sum(), readWaitNanos.sum(), failures.sum(),
+                perReplica);
     }
 
     @Override

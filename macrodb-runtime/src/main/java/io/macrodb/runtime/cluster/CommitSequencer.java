@@ -28,12 +28,18 @@ public final class CommitSequencer {
     private final TableCatalog catalog;
     private final Replica master;
     private volatile List<Applier> appliers = List.of();
+    private final java.util.concurrent.atomic.LongAdder committed = new java.util.concurrent.atomic.LongAdder();
 
     /** @param master the replica whose version is the commit counter (the paper's {@code version[0]}) */
     CommitSequencer(Engine engine, TableCatalog catalog, Replica master) {
         this.engine = engine;
         this.catalog = catalog;
         this.master = master;
+    }
+
+    /** Update transactions that committed a write set (DDL and counter-only versions not included). */
+    long committed() {
+        return committed.sum();
     }
 
     /** The version of the last committed update transaction. */
@@ -64,6 +70,7 @@ public final class CommitSequencer {
         lock.lock();
         try {
             master.commit();
+            committed.increment();
             return publish(capture.seal(version() + 1, counters(master, capture)));
         } finally {
             lock.unlock();

@@ -9,6 +9,7 @@ import java.sql.SQLTransientException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -26,6 +27,9 @@ public final class Replica {
     private final AtomicLong version = new AtomicLong();
     private final AtomicInteger active = new AtomicInteger();
     private final AtomicInteger waiting = new AtomicInteger();
+    private final LongAdder routed = new LongAdder();
+    private final LongAdder applied = new LongAdder();
+    private final LongAdder applyNanos = new LongAdder();
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition advanced = lock.newCondition();
     private volatile ReplicaRole role;
@@ -78,6 +82,19 @@ public final class Replica {
         active.incrementAndGet();
     }
 
+    void routedRead() {
+        routed.increment();
+    }
+
+    void applied(int writeSets, long nanos) {
+        applied.add(writeSets);
+        applyNanos.add(nanos);
+    }
+
+    io.macrodb.api.ClusterMetrics.Replica metrics() {
+        return new io.macrodb.api.ClusterMetrics.Replica(index, routed.sum(), applied.sum(), applyNanos.sum());
+    }
+
     void leave() {
         active.decrementAndGet();
     }
@@ -104,11 +121,16 @@ public final class Replica {
         }
     }
 
-    /** Blocks until this replica has applied version {@code v}; fails (retryable) on timeout or replica loss. */
-    void awaitVersion(long v, long timeoutMillis) throws SQLException {
+    /**
+     * Blocks until this replica has applied version {@code v}; fails (retryable) on timeout or replica loss.
+     *
+     * @return how long it waited, in nanoseconds (0 when the replica was already there)
+     */
+    long awaitVersion(long v, long timeoutMillis) throws SQLException {
         if (version.get() >= v) {
-            return;
+            return 0;
         }
+        long start = System.nanoTime();
         waiting.incrementAndGet();
         lock.lock();
         try {
@@ -125,6 +147,7 @@ public final class Replica {
                 }
                 nanos = advanced.awaitNanos(nanos);
             }
+            return System.nanoTime() - start;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new SQLTransientException("Interrupted while waiting for replica " + index + " to reach version "

@@ -1,0 +1,71 @@
+package io.macrodb.metrics;
+
+import io.macrodb.api.ClusterMetrics;
+import io.macrodb.api.MacroCluster;
+import io.macrodb.api.ReplicaStatus;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.FunctionTimer;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tags;
+import io.micrometer.core.instrument.binder.MeterBinder;
+
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Publishes a cluster's facts to Micrometer: {@code new MacroDbMetrics(cluster).bindTo(registry)}. Every meter reads
+ * the cluster when the registry asks, so binding costs the transaction path nothing. Meters, all tagged with the
+ * cluster's engine URL ({@code cluster}), per-replica ones also with {@code replica}:
+ * <ul>
+ *   <li>{@code macrodb.transactions.committed} (counter), {@code macrodb.replica.failures} (counter);</li>
+ *   <li>{@code macrodb.reads.routed} (counter, per replica), {@code macrodb.reads.wait} (timer: reads that waited);</li>
+ *   <li>{@code macrodb.replica.version}, {@code macrodb.replica.lag}, {@code macrodb.replica.queue.depth} (gauges);</li>
+ *   <li>{@code macrodb.apply} (timer, per slave: write sets applied and the time spent).</li>
+ * </ul>
+ * Micrometer is an optional dependency of MacroDB: only this class needs it.
+ */
+public final class MacroDbMetrics implements MeterBinder {
+
+    private final MacroCluster cluster;
+
+    public MacroDbMetrics(MacroCluster cluster) {
+        this.cluster = cluster;
+    }
+
+    @Override
+    public void bindTo(MeterRegistry registry) {
+        Tags tags = Tags.of("cluster", cluster.url().replaceAll(";macrodb\\..*", ""));
+        FunctionCounter.builder("macrodb.transactions.committed", cluster,
+                        c -> c.metrics().committedTransactions())
+                .description("update transactions that committed a write set").tags(tags).register(registry);
+        FunctionCounter.builder("macrodb.replica.failures", cluster, c -> c.metrics().failures())
+                .description("replicas marked failed").tags(tags).register(registry);
+        FunctionTimer.builder("macrodb.reads.wait", cluster, c -> c.metrics().readWaits(),
+                        c -> c.metrics().readWaitNanos(), TimeUnit.NANOSECONDS)
+                .description("read-only transactions that waited for a replica to catch up").tags(tags)
+                .register(registry);
+        for (ReplicaStatus replica : cluster.replicas()) {
+            int index = replica.index();
+            Tags replicaTags = tags.and("replica", String.valueOf(index), "role", replica.role().name());
+            FunctionCounter.builder("macrodb.reads.routed", cluster, c -> replicaMetrics(c, index).routedTransactions())
+                    .description("read-only transactions routed to the replica").tags(replicaTags).register(registry);
+            Gauge.builder("macrodb.replica.version", cluster, c -> status(c, index).version())
+                    .tags(replicaTags).register(registry);
+            Gauge.builder("macrodb.replica.lag", cluster, c -> status(c, index).lag())
+                    .description("versions behind the master").tags(replicaTags).register(registry);
+            Gauge.builder("macrodb.replica.queue.depth", cluster, c -> status(c, index).queueDepth())
+                    .description("write sets queued, not yet applied").tags(replicaTags).register(registry);
+            FunctionTimer.builder("macrodb.apply", cluster, c -> replicaMetrics(c, index).appliedWriteSets(),
+                            c -> replicaMetrics(c, index).applyNanos(), TimeUnit.NANOSECONDS)
+                    .description("write sets applied by the replica's applier").tags(replicaTags).register(registry);
+        }
+    }
+
+    private static ClusterMetrics.Replica replicaMetrics(MacroCluster cluster, int index) {
+        return cluster.metrics().replicas().stream().filter(r -> r.index() == index).findFirst().orElseThrow();
+    }
+
+    private static ReplicaStatus status(MacroCluster cluster, int index) {
+        return cluster.replicas().stream().filter(r -> r.index() == index).findFirst().orElseThrow();
+    }
+}
