@@ -1,0 +1,45 @@
+package io.macrodb.bench;
+
+import java.sql.SQLException;
+import java.util.SplittableRandom;
+
+/**
+ * One emulated client of a workload, bound to one connection (auto-commit off) for its whole life.
+ *
+ * <p>The harness owns the transaction boundary: before {@link #execute} it sets the connection's read-only
+ * flag from {@link TransactionType#readOnly()}; after it returns, the harness commits; if it throws it rolls
+ * back, and runs the transaction again when the SQLState is on the retry list. So {@code execute} only runs
+ * statements: it must never commit, roll back or change the read-only flag itself. It draws its inputs again
+ * on each call, so a retried transaction is a fresh attempt.
+ */
+public interface WorkloadClient extends AutoCloseable {
+
+    /**
+     * Runs one attempt of a transaction of {@code type}.
+     *
+     * @throws UserAbortException when the transaction's profile asks for a rollback (counted, not retried)
+     * @throws SQLException       anything the database raised; retried if its SQLState is on the retry list
+     */
+    void execute(TransactionType type) throws SQLException, UserAbortException;
+
+    /**
+     * Chooses this client's next transaction. The default draws it from {@code mix}, independently each time
+     * (TPC-C). A client that moves from one transaction to the next by its own rules (TPC-W's emulated browser
+     * following its mix's transition table) overrides it; the mix's weights then only document the long-run
+     * frequencies.
+     */
+    default TransactionType next(Mix mix, SplittableRandom random) {
+        return mix.next(random);
+    }
+
+    /**
+     * Tells the client that the transaction of {@code type} it last executed has committed (after any retries),
+     * so that it may adopt what that transaction returned. Not called after a rollback or an error.
+     */
+    default void committed(TransactionType type) {
+    }
+
+    /** Closes the client's statements; the harness closes the connection itself. */
+    @Override
+    void close() throws SQLException;
+}

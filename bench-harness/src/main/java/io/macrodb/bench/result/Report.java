@@ -1,0 +1,289 @@
+package io.macrodb.bench.result;
+
+import io.macrodb.bench.targets.Presets;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Everything a comparison produced, rendered for people and programs: the results table (text), {@code trials.csv}
+ * (one row per trial and transaction type, plus a TOTAL row), {@code summary.csv} (medians and spreads per target
+ * and client count), {@code results.json} (environment, trials and summary), {@code throughput-<mix>.png} and
+ * {@code memory.png}.
+ *
+ * @param failure why the comparison stopped early, or null when every trial ran and passed its checks
+ */
+public record Report(String workload, Environment environment, List<TrialResult> trials, String baseline,
+                     String failure) {
+
+    public static final String TOTAL = "TOTAL";
+    private static final double MB = 1048576.0;
+    private static final double MS = 1e6;
+
+    public Report {
+        trials = List.copyOf(trials);
+    }
+
+    public List<SummaryRow> summary() {
+        return SummaryRow.summarise(trials, baseline);
+    }
+
+    /** Writes every file into {@code dir}; returns their paths. */
+    public List<Path> writeAll(Path dir) throws IOException {
+        Files.createDirectories(dir);
+        var files = new ArrayList<Path>();
+        files.add(write(dir.resolve("summary.txt"), header() + table()));
+        files.add(write(dir.resolve("trials.csv"), trialsCsv()));
+        files.add(write(dir.resolve("summary.csv"), summaryCsv()));
+        files.add(write(dir.resolve("results.json"), Json.write(JsonReport.json(this))));
+        List<SummaryRow> rows = summary();
+        for (String mix : rows.stream().map(SummaryRow::mix).distinct().toList()) {
+            Path png = dir.resolve("throughput-" + mix.replaceAll("[^A-Za-z0-9.-]", "_") + ".png");
+            throughputChart(png, mix, rows);
+            files.add(png);
+        }
+        if (!trials.isEmpty()) {
+            Path png = dir.resolve("memory.png");
+            memoryChart(png);
+            files.add(png);
+        }
+        return files;
+    }
+
+    private static Path write(Path file, String text) throws IOException {
+        Files.writeString(file, text, StandardCharsets.UTF_8);
+        return file;
+    }
+
+    /** The environment header. */
+    public String header() {
+        return workload + " comparison\n" + environment.render() + "\n";
+    }
+
+    /** The results tables: one overview per mix, then per-type throughput and latency. */
+    public String table() {
+        var sb = new StringBuilder();
+        List<SummaryRow> rows = summary();
+        List<String> rateNames = rows.stream().flatMap(r -> r.rateMetrics().keySet().stream()).distinct().toList();
+        for (String mix : rows.stream().map(SummaryRow::mix).distinct().toList()) {
+            List<SummaryRow> mixRows = rows.stream().filter(r -> r.mix().equals(mix)).toList();
+            sb.append("== ").append(workload).append(", mix ").append(mix).append(" ==\n");
+            var t = new TextTable();
+            var head = new ArrayList<>(List.of("target", "clients", "reps", "tx/s median [min..max]"));
+            rateNames.forEach(n -> head.add(n + " median"));
+            if (baseline != null) {
+                head.add("vs " + baseline + " median [min..max]");
+            }
+            boolean standalone = mixRows.stream().anyMatch(r -> r.ratioToStandalone() != null);
+            if (standalone) {
+                head.add("MacroDB vs its engine alone");
+            }
+            head.addAll(List.of("p50 ms", "p95 ms", "p99 ms", "max ms", "retries", "user aborts", "heap MB",
+                    "load s"));
+            t.row(head);
+            for (SummaryRow r : mixRows) {
+                var cells = new ArrayList<>(List.of(r.target(), Integer.toString(r.clients()),
+                        Integer.toString(r.repetitions()), spread(r.throughput(), "%,.0f")));
+                rateNames.forEach(n -> cells.add(r.rateMetrics().containsKey(n)
+                        ? String.format(Locale.ROOT, "%,.0f", r.rateMetrics().get(n).median()) : "-"));
+                if (baseline != null) {
+                    cells.add(r.ratio() == null || r.ratio().isEmpty() ? "-" : spread(r.ratio(), "%.2fx"));
+                }
+                if (standalone) {
+                    cells.add(r.ratioToStandalone() == null ? "-" : spread(r.ratioToStandalone(), "%.2fx"));
+                }
+                cells.addAll(latencyCells(r.latency()));
+                cells.add(String.format(Locale.ROOT, "%,d", r.retries()));
+                cells.add(String.format(Locale.ROOT, "%,d", r.userAborts()));
+                cells.add(String.format(Locale.ROOT, "%,.0f", r.heapMb().median()));
+                cells.add(String.format(Locale.ROOT, "%.1f", r.loadSeconds().median()));
+                t.row(cells);
+            }
+            sb.append(t.render()).append('\n');
+            var types = new TextTable();
+            types.row(List.of("target", "clients", "type", "mode", "tx/s median [min..max]", "share", "p50 ms",
+                    "p95 ms", "p99 ms", "max ms", "retries", "user aborts"));
+            for (SummaryRow r : mixRows) {
+                long all = r.types().stream().mapToLong(SummaryRow.TypeSummary::completed).sum();
+                for (SummaryRow.TypeSummary ts : r.types()) {
+                    var cells = new ArrayList<>(List.of(r.target(), Integer.toString(r.clients()), ts.type(),
+                            ts.readOnly() ? "read-only" : "update", spread(ts.throughput(), "%,.0f"),
+                            all == 0 ? "-" : String.format(Locale.ROOT, "%.1f%%", 100.0 * ts.completed() / all)));
+                    cells.addAll(latencyCells(ts.latency()));
+                    cells.add(String.format(Locale.ROOT, "%,d", ts.retries()));
+                    cells.add(String.format(Locale.ROOT, "%,d", ts.userAborts()));
+                    types.row(cells);
+                }
+            }
+            sb.append(types.render()).append('\n');
+        }
+        if (!trials.isEmpty()) {
+            var checks = new LinkedHashSet<String>();
+            trials.forEach(t -> checks.addAll(t.checksPassed()));
+            sb.append("Correctness: every trial above passed these checks after its measured run, on the database")
+                    .append(" alone or, for MacroDB, on every replica at one version:\n");
+            checks.forEach(c -> sb.append("  - ").append(c).append('\n'));
+        }
+        if (failure != null) {
+            sb.append("\n*** RUN FAILED: ").append(failure).append('\n');
+        }
+        return sb.toString();
+    }
+
+    private static List<String> latencyCells(LatencyHistogram h) {
+        return List.of(ms(h.percentile(50)), ms(h.percentile(95)), ms(h.percentile(99)), ms(h.max()));
+    }
+
+    private static String ms(long nanos) {
+        double v = nanos / MS;
+        return String.format(Locale.ROOT, v < 10 ? "%.2f" : "%,.1f", v);
+    }
+
+    private static String spread(Stats s, String fmt) {
+        if (s.isEmpty()) {
+            return "-";
+        }
+        String m = String.format(Locale.ROOT, fmt, s.median());
+        if (s.n() == 1) {
+            return m;
+        }
+        return m + " [" + String.format(Locale.ROOT, fmt, s.min()) + ".." + String.format(Locale.ROOT, fmt, s.max())
+                + "]";
+    }
+
+    /** Names of the workload's rate metrics (tpmC, ...) found in the trials, in order. */
+    private List<String> rateNames() {
+        return trials.stream().flatMap(t -> t.rateMetrics().keySet().stream()).distinct().toList();
+    }
+
+    private String trialsCsv() {
+        var header = new ArrayList<>(List.of("mix", "target", "engine", "macrodb", "clients", "repetition", "type",
+                "read_only", "completed", "user_aborts", "retries", "throughput_tps", "p50_ms", "p95_ms", "p99_ms",
+                "max_ms", "mean_ms", "measured_s", "load_s", "retained_heap_mb", "copies_checked", "check_s"));
+        List<String> rateNames = rateNames();
+        header.addAll(rateNames);
+        var csv = new Csv(header);
+        for (TrialResult t : trials) {
+            for (TypeResult r : t.types()) {
+                csv.row(withRates(rateNames, t.rateMetrics(), t.mix(), t.target(), t.engine(), t.macroDb(),
+                        t.clients(), t.repetition(), r.type(), r.readOnly(), r.completed(), r.userAborts(),
+                        r.retries(), r.throughput(t.measuredSeconds()), r.latency().percentile(50) / MS,
+                        r.latency().percentile(95) / MS, r.latency().percentile(99) / MS, r.latency().max() / MS,
+                        r.latency().mean() / MS, t.measuredSeconds(), t.loadSeconds(), t.retainedHeap() / MB,
+                        t.copiesChecked(), t.checkSeconds()));
+            }
+            LatencyHistogram all = t.totalLatency();
+            csv.row(withRates(rateNames, t.rateMetrics(), t.mix(), t.target(), t.engine(), t.macroDb(), t.clients(),
+                    t.repetition(), TOTAL, "", t.completed(), t.userAborts(), t.retries(), t.throughput(),
+                    all.percentile(50) / MS, all.percentile(95) / MS, all.percentile(99) / MS, all.max() / MS,
+                    all.mean() / MS, t.measuredSeconds(), t.loadSeconds(), t.retainedHeap() / MB, t.copiesChecked(),
+                    t.checkSeconds()));
+        }
+        return csv.toString();
+    }
+
+    /** {@code cells} followed by one cell per rate metric (empty where a trial lacks it). */
+    private static Object[] withRates(List<String> names, Map<String, Double> rates, Object... cells) {
+        Object[] out = Arrays.copyOf(cells, cells.length + names.size());
+        for (int i = 0; i < names.size(); i++) {
+            out[cells.length + i] = rates.get(names.get(i));
+        }
+        return out;
+    }
+
+    private String summaryCsv() {
+        var header = new ArrayList<>(List.of("mix", "target", "clients", "repetitions", "type", "throughput_median",
+                "throughput_min", "throughput_max", "p50_ms", "p95_ms", "p99_ms", "max_ms", "retries", "user_aborts",
+                "ratio_median", "ratio_min", "ratio_max", "standalone_ratio_median", "standalone_ratio_min",
+                "standalone_ratio_max", "retained_heap_mb_median", "retained_heap_mb_min", "retained_heap_mb_max"));
+        List<String> rateNames = rateNames();
+        for (String n : rateNames) {
+            header.addAll(List.of(n + "_median", n + "_min", n + "_max"));
+        }
+        var csv = new Csv(header);
+        Object[] noRates = new Object[3 * rateNames.size()];
+        for (SummaryRow r : summary()) {
+            Stats ratio = r.ratio() == null ? Stats.of(List.of()) : r.ratio();
+            Stats alone = r.ratioToStandalone() == null ? Stats.of(List.of()) : r.ratioToStandalone();
+            for (SummaryRow.TypeSummary ts : r.types()) {
+                csv.row(concat(new Object[]{r.mix(), r.target(), r.clients(), r.repetitions(), ts.type(),
+                    ts.throughput().median(), ts.throughput().min(), ts.throughput().max(),
+                    ts.latency().percentile(50) / MS, ts.latency().percentile(95) / MS,
+                    ts.latency().percentile(99) / MS, ts.latency().max() / MS, ts.retries(), ts.userAborts(),
+                    null, null, null, null, null, null, null, null, null}, noRates));
+            }
+            var rates = new ArrayList<Object>();
+            for (String n : rateNames) {
+                Stats st = r.rateMetrics().get(n);
+                rates.addAll(st == null ? Arrays.asList(null, null, null)
+                        : List.of(st.median(), st.min(), st.max()));
+            }
+            csv.row(concat(new Object[]{r.mix(), r.target(), r.clients(), r.repetitions(), TOTAL,
+                r.throughput().median(), r.throughput().min(), r.throughput().max(), r.latency().percentile(50) / MS,
+                r.latency().percentile(95) / MS, r.latency().percentile(99) / MS, r.latency().max() / MS,
+                r.retries(), r.userAborts(), ratio.median(), ratio.min(), ratio.max(), alone.median(), alone.min(),
+                alone.max(), r.heapMb().median(),
+                r.heapMb().min(), r.heapMb().max()}, rates.toArray()));
+        }
+        return csv.toString();
+    }
+
+    private static Object[] concat(Object[] a, Object[] b) {
+        Object[] out = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
+    }
+
+    private void throughputChart(Path png, String mix, List<SummaryRow> rows) throws IOException {
+        var byTarget = new LinkedHashMap<String, List<Charts.Point>>();
+        for (SummaryRow r : rows) {
+            if (r.mix().equals(mix)) {
+                byTarget.computeIfAbsent(r.target(), k -> new ArrayList<>()).add(new Charts.Point(r.clients(),
+                        r.throughput().median(), r.throughput().min(), r.throughput().max()));
+            }
+        }
+        var series = new ArrayList<Charts.Series>();
+        byTarget.forEach((k, v) -> series.add(new Charts.Series(k, v)));
+        Charts.lineChart(png, workload + " throughput, mix " + mix, subtitle(), "clients",
+                "transactions per second (median, min..max)", series);
+    }
+
+    private void memoryChart(Path png) throws IOException {
+        var byTarget = new LinkedHashMap<String, List<Double>>();
+        for (TrialResult t : trials) {
+            byTarget.computeIfAbsent(t.target(), k -> new ArrayList<>()).add(t.retainedHeap() / MB);
+        }
+        var bars = new ArrayList<Charts.Bar>();
+        byTarget.forEach((k, v) -> {
+            Stats s = Stats.of(v);
+            // MacroDB against its own engine alone (the paper's Figure 7); anything else against the baseline
+            String reference = Presets.standaloneOf(k).filter(byTarget::containsKey)
+                    .orElse(baseline != null && byTarget.containsKey(baseline) ? baseline : null);
+            String note = "";
+            if (reference != null && !reference.equals(k)) {
+                double ref = Stats.of(byTarget.get(reference)).median();
+                note = ref <= 0 ? "" : String.format(Locale.ROOT, "%.2fx %s", s.median() / ref, reference);
+            }
+            bars.add(new Charts.Bar(k, s.median(), s.min(), s.max(), note));
+        });
+        Charts.barChart(png, workload + " retained heap after load and GC (median, min..max)",
+                subtitle() + "; ratios: MacroDB to its engine alone, others to the baseline", "MB", bars);
+    }
+
+    private String subtitle() {
+        var e = environment.entries();
+        return String.join("; ", List.of(e.getOrDefault("workload", ""), e.getOrDefault("timing", ""),
+                e.getOrDefault("machine", ""), e.getOrDefault("engines", "")));
+    }
+
+
+}

@@ -1,0 +1,125 @@
+package io.macrodb.bench.result;
+
+import io.macrodb.bench.targets.Presets;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * One target at one client count under one mix, summarised over its repetitions: medians with their spread
+ * (min..max), latencies merged over every repetition, and the ratio to the baseline target measured in the same
+ * repetitions.
+ *
+ * @param ratio   per repetition, this target's throughput divided by the baseline's; null without a baseline
+ * @param ratioToStandalone for a MacroDB preset, per repetition, its throughput divided by that of its engine alone
+ *                (macrodb-hsqldb-r2 over hsqldb) when that target ran too; null otherwise
+ * @param heapMb  retained heap after load, in MB (2^20 bytes)
+ */
+public record SummaryRow(String mix, String target, int clients, int repetitions, Stats throughput,
+                         Map<String, Stats> rateMetrics, List<TypeSummary> types, LatencyHistogram latency,
+                         long retries, long userAborts, Stats ratio, Stats ratioToStandalone, Stats heapMb,
+                         Stats loadSeconds) {
+
+    /** One transaction type's figures over the repetitions. */
+    public record TypeSummary(String type, boolean readOnly, Stats throughput, LatencyHistogram latency,
+                              long completed, long userAborts, long retries) {
+    }
+
+    /** Summarises {@code trials}: mixes and targets in the order they first ran, client counts ascending. */
+    public static List<SummaryRow> summarise(List<TrialResult> trials, String baseline) {
+        record Key(String mix, int clients, String target) {
+        }
+        var groups = new LinkedHashMap<Key, List<TrialResult>>();
+        var mixOrder = new ArrayList<String>();
+        var targetOrder = new ArrayList<String>();
+        for (TrialResult t : trials) {
+            groups.computeIfAbsent(new Key(t.mix(), t.clients(), t.target()), k -> new ArrayList<>()).add(t);
+            if (!mixOrder.contains(t.mix())) {
+                mixOrder.add(t.mix());
+            }
+            if (!targetOrder.contains(t.target())) {
+                targetOrder.add(t.target());
+            }
+        }
+        var keys = new ArrayList<>(groups.keySet());
+        keys.sort(Comparator.<Key>comparingInt(k -> mixOrder.indexOf(k.mix()))
+                .thenComparingInt(Key::clients)
+                .thenComparingInt(k -> targetOrder.indexOf(k.target())));
+        var rows = new ArrayList<SummaryRow>();
+        for (Key key : keys) {
+            rows.add(summariseGroup(groups.get(key), trials, baseline));
+        }
+        return rows;
+    }
+
+    private static SummaryRow summariseGroup(List<TrialResult> group, List<TrialResult> all, String baseline) {
+        TrialResult first = group.get(0);
+        var throughput = new ArrayList<Double>();
+        var ratios = new ArrayList<Double>();
+        var standaloneRatios = new ArrayList<Double>();
+        String standalone = Presets.standaloneOf(first.target()).orElse(null);
+        var heap = new ArrayList<Double>();
+        var load = new ArrayList<Double>();
+        var rates = new LinkedHashMap<String, List<Double>>();
+        var latency = new LatencyHistogram();
+        long retries = 0;
+        long aborts = 0;
+        for (TrialResult t : group) {
+            throughput.add(t.throughput());
+            heap.add(t.retainedHeap() / 1048576.0);
+            load.add(t.loadSeconds());
+            t.rateMetrics().forEach((k, v) -> rates.computeIfAbsent(k, x -> new ArrayList<>()).add(v));
+            latency.add(t.totalLatency());
+            retries += t.retries();
+            aborts += t.userAborts();
+            if (baseline != null) {
+                ratioTo(baseline, t, all).ifPresent(ratios::add);
+            }
+            if (standalone != null) {
+                ratioTo(standalone, t, all).ifPresent(standaloneRatios::add);
+            }
+        }
+        var types = new ArrayList<TypeSummary>();
+        for (TypeResult proto : first.types()) {
+            var tput = new ArrayList<Double>();
+            var lat = new LatencyHistogram();
+            long completed = 0;
+            long typeAborts = 0;
+            long typeRetries = 0;
+            for (TrialResult t : group) {
+                for (TypeResult r : t.types()) {
+                    if (Objects.equals(r.type(), proto.type())) {
+                        tput.add(r.throughput(t.measuredSeconds()));
+                        lat.add(r.latency());
+                        completed += r.completed();
+                        typeAborts += r.userAborts();
+                        typeRetries += r.retries();
+                    }
+                }
+            }
+            types.add(new TypeSummary(proto.type(), proto.readOnly(), Stats.of(tput), lat, completed, typeAborts,
+                    typeRetries));
+        }
+        var rateStats = new LinkedHashMap<String, Stats>();
+        rates.forEach((k, v) -> rateStats.put(k, Stats.of(v)));
+        return new SummaryRow(first.mix(), first.target(), first.clients(), group.size(), Stats.of(throughput),
+                rateStats, types, latency, retries, aborts, baseline == null ? null : Stats.of(ratios),
+                standaloneRatios.isEmpty() ? null : Stats.of(standaloneRatios), Stats.of(heap), Stats.of(load));
+    }
+
+    /** {@code t}'s throughput over that of {@code other} in the same mix, client count and repetition. */
+    private static Optional<Double> ratioTo(String other, TrialResult t, List<TrialResult> all) {
+        for (TrialResult b : all) {
+            if (b.target().equals(other) && b.mix().equals(t.mix()) && b.clients() == t.clients()
+                    && b.repetition() == t.repetition() && b.throughput() > 0) {
+                return Optional.of(t.throughput() / b.throughput());
+            }
+        }
+        return Optional.empty();
+    }
+}

@@ -1,0 +1,19 @@
+package io.macrodb.bench.result;
+
+/**
+ * One transaction type's figures in one trial's measured window.
+ *
+ * @param type       the type's display name
+ * @param readOnly   whether it ran as a read-only transaction
+ * @param completed  transactions that finished (committed, or rolled back by their own profile)
+ * @param userAborts of those, the ones rolled back by their profile (TPC-C's 1% New-Order)
+ * @param retries    attempts that failed with a retryable SQLState and were run again
+ * @param latency    time from the first attempt's start to the final commit or rollback, retries included
+ */
+public record TypeResult(String type, boolean readOnly, long completed, long userAborts, long retries,
+                         LatencyHistogram latency) {
+
+    public double throughput(double seconds) {
+        return completed / seconds;
+    }
+}

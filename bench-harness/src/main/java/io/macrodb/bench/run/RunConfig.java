@@ -1,0 +1,52 @@
+package io.macrodb.bench.run;
+
+import io.macrodb.bench.Mix;
+import io.macrodb.bench.targets.Target;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * One comparison: every target, at every client count, under every mix, repeated; the targets are interleaved
+ * (A B A B ...) inside each repetition so that drift of a shared machine hits them alike.
+ *
+ * @param baseline the target other targets are compared with (ratio of throughputs, same repetition); null for
+ *                 none
+ * @param seed     drives the loaded data and every client's inputs, identically for every target
+ * @param outDir   where tables, CSV, JSON and charts go
+ */
+public record RunConfig(List<Target> targets, List<Integer> clients, List<Mix> mixes, int repetitions,
+                        Duration warmup, Duration duration, long seed, String baseline, ThinkTimes thinkTimes,
+                        RetryPolicy retryPolicy, Path outDir) {
+
+    public RunConfig {
+        targets = List.copyOf(targets);
+        clients = List.copyOf(clients);
+        mixes = List.copyOf(mixes);
+        Objects.requireNonNull(warmup, "warmup");
+        Objects.requireNonNull(duration, "duration");
+        Objects.requireNonNull(thinkTimes, "thinkTimes");
+        Objects.requireNonNull(retryPolicy, "retryPolicy");
+        Objects.requireNonNull(outDir, "outDir");
+        if (targets.isEmpty() || clients.isEmpty() || mixes.isEmpty()) {
+            throw new IllegalArgumentException("need at least one target, one client count and one mix");
+        }
+        for (int c : clients) {
+            if (c < 1) {
+                throw new IllegalArgumentException("client counts must be at least 1: " + clients);
+            }
+        }
+        if (repetitions < 1) {
+            throw new IllegalArgumentException("repetitions must be at least 1: " + repetitions);
+        }
+        if (warmup.isNegative() || duration.isNegative() || duration.isZero()) {
+            throw new IllegalArgumentException("warm-up must be >= 0 and duration > 0: " + warmup + ", " + duration);
+        }
+        if (baseline != null && targets.stream().noneMatch(t -> t.name().equals(baseline))) {
+            throw new IllegalArgumentException("baseline '" + baseline + "' is not one of the targets "
+                    + targets.stream().map(Target::name).toList());
+        }
+    }
+}

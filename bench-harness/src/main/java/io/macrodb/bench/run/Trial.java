@@ -1,0 +1,210 @@
+package io.macrodb.bench.run;
+
+import io.macrodb.bench.Mix;
+import io.macrodb.bench.RateMetric;
+import io.macrodb.bench.Workload;
+import io.macrodb.bench.result.LatencyHistogram;
+import io.macrodb.bench.result.TrialResult;
+import io.macrodb.bench.result.TypeResult;
+import io.macrodb.bench.targets.Database;
+import io.macrodb.bench.targets.Target;
+
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * One measured run on a freshly loaded database: load, measure retained heap, warm up, measure, stop the clients,
+ * check correctness, shut the database down. The database is shut down whatever happens.
+ */
+final class Trial {
+
+    private static final Duration CATCH_UP_TIMEOUT = Duration.ofMinutes(5);
+    private static final Duration STOP_TIMEOUT = Duration.ofSeconds(60);
+    private static final long TICK_MILLIS = 250;
+
+    private final Workload workload;
+    private final RunConfig config;
+    private final ProgressPrinter progress;
+
+    Trial(Workload workload, RunConfig config, ProgressPrinter progress) {
+        this.workload = workload;
+        this.config = config;
+        this.progress = progress;
+    }
+
+    TrialResult run(Target target, Mix mix, int clients, int repetition, String label) throws SQLException,
+            BenchmarkFailure {
+        long heapBefore = HeapMeter.retainedHeapBytes();
+        Database database = target.freshDatabase(workload.name());
+        TrialResult result;
+        try {
+            result = loadMeasureCheck(database, target, mix, clients, repetition, label, heapBefore);
+        } catch (SQLException | BenchmarkFailure | RuntimeException | Error e) {
+            try {
+                database.shutdown();
+            } catch (SQLException | RuntimeException s) {
+                e.addSuppressed(s);
+            }
+            throw e;
+        }
+        database.shutdown();
+        return result;
+    }
+
+    private TrialResult loadMeasureCheck(Database database, Target target, Mix mix, int clients, int repetition,
+                                         String label, long heapBefore) throws SQLException, BenchmarkFailure {
+        var bar = progress.loadBar(label + " loading");
+        long loadStart = System.nanoTime();
+        workload.load(database, config.seed(), bar);
+        database.awaitReplicasCaughtUp(CATCH_UP_TIMEOUT);
+        double loadSeconds = (System.nanoTime() - loadStart) / 1e9;
+        progress.finish(bar.toString());
+        long heapAfter = HeapMeter.retainedHeapBytes();
+
+        var window = new MeasurementWindow();
+        var live = new LiveCounters();
+        var errors = new ErrorLog();
+        List<Worker> workers = startWorkers(database, mix, clients, window, live, errors);
+        try {
+            drive(window, live, errors, label);
+        } finally {
+            window.endMeasuringAndStop();
+            stop(workers, errors);
+        }
+        progress.finish(status(label, "done", live, 0, false));
+        if (errors.total() > 0) {
+            var failure = new BenchmarkFailure(errors.total() + " transaction(s) of " + label
+                    + " failed with errors that are not retryable; the first ones follow");
+            errors.first().forEach(failure::addSuppressed);
+            throw failure;
+        }
+        long checkStart = System.nanoTime();
+        CorrectnessVerifier.Report checks = CorrectnessVerifier.verify(database, workload.consistencyChecks());
+        double checkSeconds = (System.nanoTime() - checkStart) / 1e9;
+        return result(target, database, mix, clients, repetition, window.measuredSeconds(), workers, loadSeconds,
+                heapBefore, heapAfter, checks, checkSeconds);
+    }
+
+    private List<Worker> startWorkers(Database database, Mix mix, int clients, MeasurementWindow window,
+                                      LiveCounters live, ErrorLog errors) throws SQLException {
+        var workers = new ArrayList<Worker>();
+        try {
+            for (int i = 0; i < clients; i++) {
+                var w = new Worker(i, clients, workload, database, mix, config, window, live, errors);
+                w.open();
+                workers.add(w);
+            }
+        } catch (SQLException | RuntimeException e) {
+            window.abort();
+            workers.forEach(Worker::closeQuietly);
+            throw e;
+        }
+        int i = 0;
+        for (Worker w : workers) {
+            Thread t = new Thread(w, workload.name() + "-client-" + i++);
+            t.setDaemon(true);
+            w.thread = t;
+            t.start();
+        }
+        return workers;
+    }
+
+    /** Warm-up, then the measured window, drawing the live progress line every tick. */
+    private void drive(MeasurementWindow window, LiveCounters live, ErrorLog errors, String label)
+            throws BenchmarkFailure {
+        long warmupEnd = System.nanoTime() + config.warmup().toNanos();
+        tick(warmupEnd, "warm-up", window, live, errors, label, config.warmup());
+        window.beginMeasuring();
+        long end = System.nanoTime() + config.duration().toNanos();
+        tick(end, "measure", window, live, errors, label, config.duration());
+    }
+
+    private void tick(long until, String phase, MeasurementWindow window, LiveCounters live, ErrorLog errors,
+                      String label, Duration length) throws BenchmarkFailure {
+        long lastCount = live.completed.sum();
+        long lastTime = System.nanoTime();
+        double rate = 0;
+        while (true) {
+            long now = System.nanoTime();
+            if (now >= until) {
+                return;
+            }
+            if (errors.total() > 0) {
+                return; // reported once the clients stopped
+            }
+            try {
+                Thread.sleep(Math.min(TICK_MILLIS, Math.max(1, (until - now) / 1_000_000)));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new BenchmarkFailure("interrupted during " + phase);
+            }
+            long count = live.completed.sum();
+            long t = System.nanoTime();
+            if (t - lastTime >= 1_000_000_000L) {
+                rate = (count - lastCount) / ((t - lastTime) / 1e9);
+                lastCount = count;
+                lastTime = t;
+            }
+            double elapsed = length.toNanos() / 1e9 - (until - t) / 1e9;
+            progress.update(status(label, String.format(Locale.ROOT, "%s %.0f/%d s", phase, elapsed,
+                    length.toSeconds()), live, rate, true));
+        }
+    }
+
+    private static String status(String label, String phase, LiveCounters live, double rate, boolean showRate) {
+        return String.format(Locale.ROOT, "%s | %s |%s %,d tx | retries %,d | user aborts %,d | errors %,d", label,
+                phase, showRate ? String.format(Locale.ROOT, " %,.0f tx/s |", rate) : "", live.completed.sum(),
+                live.retries.sum(), live.userAborts.sum(), live.errors.sum());
+    }
+
+    private static void stop(List<Worker> workers, ErrorLog errors) throws BenchmarkFailure {
+        long deadline = System.nanoTime() + STOP_TIMEOUT.toNanos();
+        for (Worker w : workers) {
+            try {
+                w.thread.join(Math.max(1, (deadline - System.nanoTime()) / 1_000_000));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new BenchmarkFailure("interrupted while stopping clients");
+            }
+            if (w.thread.isAlive()) {
+                var failure = new BenchmarkFailure("client thread " + w.thread.getName() + " did not finish its "
+                        + "transaction within " + STOP_TIMEOUT.toSeconds() + " s of the end of the run (hung?)");
+                var trace = new RuntimeException("stack of " + w.thread.getName());
+                trace.setStackTrace(w.thread.getStackTrace());
+                failure.addSuppressed(trace);
+                throw failure;
+            }
+        }
+    }
+
+    private TrialResult result(Target target, Database database, Mix mix, int clients, int repetition,
+                               double seconds, List<Worker> workers, double loadSeconds, long heapBefore,
+                               long heapAfter, CorrectnessVerifier.Report checks, double checkSeconds) {
+        // every worker lists the workload's types in the same order; merge by type name all the same
+        var merged = new LinkedHashMap<String, TypeResult>();
+        for (Worker w : workers) {
+            for (TypeResult r : w.results()) {
+                merged.merge(r.type(), r, (a, b) -> {
+                    var latency = new LatencyHistogram();
+                    latency.add(a.latency());
+                    latency.add(b.latency());
+                    return new TypeResult(a.type(), a.readOnly(), a.completed() + b.completed(),
+                            a.userAborts() + b.userAborts(), a.retries() + b.retries(), latency);
+                });
+            }
+        }
+        var rates = new LinkedHashMap<String, Double>();
+        for (RateMetric m : workload.rateMetrics()) {
+            TypeResult r = merged.get(m.type().displayName());
+            long n = r == null ? 0 : r.completed();
+            rates.put(m.name(), n / seconds * m.perSeconds());
+        }
+        return new TrialResult(mix.name(), target.name(), database.url(), target.engine().id(), target.isMacroDb(),
+                clients, repetition, seconds, List.copyOf(merged.values()), loadSeconds, heapBefore, heapAfter, checks.copies(),
+                checks.passed(), checkSeconds, rates);
+    }
+}

@@ -1,0 +1,113 @@
+package io.macrodb.bench.run;
+
+import io.macrodb.bench.result.Environment;
+import io.macrodb.bench.result.Report;
+import io.macrodb.bench.result.SummaryRow;
+import io.macrodb.bench.result.TrialResult;
+import io.macrodb.bench.result.TypeResult;
+import io.macrodb.bench.targets.Presets;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import javax.imageio.ImageIO;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class ComparisonTest {
+
+    @TempDir
+    Path dir;
+
+    private RunConfig config(ToyWorkload w, List<Integer> clients, int repetitions) {
+        return new RunConfig(Presets.resolveAll("h2,hsqldb"), clients, w.mixes(), repetitions, Duration.ofMillis(100),
+                Duration.ofMillis(400), 7, "h2", ThinkTimes.NONE, RetryPolicy.standard(), dir);
+    }
+
+    @Test
+    void interleavesTargetsMeasuresChecksAndReports() throws Exception {
+        var w = new ToyWorkload();
+        RunConfig config = config(w, List.of(1, 2), 2);
+        List<TrialResult> trials = new Comparison(w, config, null, null).run();
+
+        // rep 1: (1 client: h2, hsqldb), (2 clients: h2, hsqldb); rep 2: the same again
+        assertEquals(List.of("h2/1/1", "hsqldb/1/1", "h2/2/1", "hsqldb/2/1", "h2/1/2", "hsqldb/1/2", "h2/2/2",
+                "hsqldb/2/2"), trials.stream().map(t -> t.target() + "/" + t.clients() + "/" + t.repetition()).toList());
+        for (TrialResult t : trials) {
+            assertTrue(t.completed() > 0, t.toString());
+            assertTrue(t.measuredSeconds() >= 0.39 && t.measuredSeconds() < 1, "window " + t.measuredSeconds());
+            assertEquals(List.of("total balance is 1000"), t.checksPassed());
+            TypeResult abort = t.types().stream().filter(x -> x.type().equals("abort")).findFirst().orElseThrow();
+            assertEquals(abort.completed(), abort.userAborts());
+            assertEquals(t.completed(), t.totalLatency().count());
+        }
+        assertFalse(w.readOnlySeen.isEmpty());
+        assertTrue(w.readOnlySeen.stream().allMatch(b -> b), "read-only flag set exactly for read-only types");
+
+        var report = new Report(w.name(), Environment.capture(w, config), trials, "h2", null);
+        List<SummaryRow> rows = report.summary();
+        assertEquals(4, rows.size());
+        SummaryRow h2 = rows.get(0);
+        assertEquals("h2", h2.target());
+        assertEquals(1.0, h2.ratio().median(), 1e-9);
+        assertEquals(2, h2.throughput().n());
+        String table = report.table();
+        assertTrue(table.contains("vs h2") && table.contains("hsqldb") && table.contains("transfer"), table);
+
+        List<Path> files = report.writeAll(dir);
+        for (String f : List.of("summary.txt", "trials.csv", "summary.csv", "results.json",
+                "throughput-mostly-writes.png", "memory.png")) {
+            assertTrue(Files.size(dir.resolve(f)) > 0, f);
+            assertTrue(files.contains(dir.resolve(f)), f);
+        }
+        assertEquals(960, ImageIO.read(dir.resolve("memory.png").toFile()).getWidth());
+        List<String> csv = Files.readAllLines(dir.resolve("trials.csv"));
+        assertEquals(1 + 8 * 4, csv.size(), "header + (3 types + TOTAL) per trial");
+        assertTrue(Files.readString(dir.resolve("results.json")).contains("\"status\": \"passed\""));
+    }
+
+    @Test
+    void specThinkTimesPaceEachClient() throws Exception {
+        var w = new ToyWorkload();
+        var c = config(w, List.of(2), 1);
+        var paced = new RunConfig(c.targets().subList(0, 1), c.clients(), c.mixes(), 1, c.warmup(), Duration.ofMillis(800),
+                c.seed(), null, ThinkTimes.SPEC, c.retryPolicy(), dir);
+        TrialResult t = new Comparison(w, paced, null, null).run().get(0);
+        // 40 ms keying + 60 ms mean think time: about 10 transactions per second per client, never thousands
+        assertTrue(t.completed() >= 3 && t.completed() <= 40, "paced: " + t.completed());
+    }
+
+    @Test
+    void aViolatedCheckFailsTheRunLoudly() {
+        var w = new ToyWorkload();
+        w.leak = true;
+        var comparison = new Comparison(w, config(w, List.of(2), 1), null, null);
+        var e = assertThrows(BenchmarkFailure.class, comparison::run);
+        assertTrue(e.getMessage().contains("CORRECTNESS CHECK FAILED") && e.getMessage().contains("total is"),
+                e.getMessage());
+        assertTrue(comparison.completedTrials().isEmpty());
+    }
+
+    @Test
+    void aNonRetryableErrorFailsTheRunAndRetryableOnesAreRetriedAndCounted() throws Exception {
+        var broken = new ToyWorkload();
+        broken.failHard = true;
+        var e = assertThrows(BenchmarkFailure.class, () -> new Comparison(broken, config(broken, List.of(1), 1), null,
+                null).run());
+        assertTrue(e.getMessage().contains("not retryable"), e.getMessage());
+        assertFalse(List.of(e.getSuppressed()).isEmpty());
+
+        var flaky = new ToyWorkload();
+        flaky.failRetryable = true;
+        List<TrialResult> trials = new Comparison(flaky, config(flaky, List.of(1), 1), null, null).run();
+        for (TrialResult t : trials) {
+            assertTrue(t.retries() > 0, "retries counted");
+        }
+    }
+}

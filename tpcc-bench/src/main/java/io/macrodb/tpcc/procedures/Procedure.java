@@ -1,0 +1,52 @@
+package io.macrodb.tpcc.procedures;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The common part of the five transaction classes: the connection they run on and the prepared statements they
+ * own. A transaction class only runs statements; the harness's worker owns commit, rollback and retry.
+ */
+abstract class Procedure implements AutoCloseable {
+
+    protected final Connection connection;
+    private final List<PreparedStatement> statements = new ArrayList<>();
+
+    Procedure(Connection connection) {
+        this.connection = connection;
+    }
+
+    protected final PreparedStatement prepare(String sql) throws SQLException {
+        PreparedStatement ps = connection.prepareStatement(sql);
+        statements.add(ps);
+        return ps;
+    }
+
+    @Override
+    public void close() throws SQLException {
+        SQLException first = null;
+        for (PreparedStatement ps : statements) {
+            try {
+                ps.close();
+            } catch (SQLException e) {
+                if (first == null) {
+                    first = e;
+                } else {
+                    first.addSuppressed(e);
+                }
+            }
+        }
+        statements.clear();
+        if (first != null) {
+            throw first;
+        }
+    }
+
+    /** Thrown when a row the spec guarantees is missing: the database is broken, not busy. */
+    static IllegalStateException missing(String what) {
+        return new IllegalStateException("TPC-C row missing: " + what);
+    }
+}
