@@ -24,6 +24,14 @@ public class MacroPreparedStatement extends MacroStatement implements PreparedSt
     final StatementKind kind;
     private Binding[] bindings = new Binding[8];
     private List<Binding[]> batch;
+    /** Bumped by clearParameters: an engine statement bound before it must drop its old values too. */
+    private int clearings;
+    private int[] clearingsBound;
+    // Made once: a lambda that captures this statement would otherwise be allocated on every execution.
+    private final Transaction.StatementCall<ResultSet> query = s -> bound(s).executeQuery();
+    private final Transaction.StatementCall<Integer> update = s -> bound(s).executeUpdate();
+    private final Transaction.StatementCall<Long> largeUpdate = s -> bound(s).executeLargeUpdate();
+    private final Transaction.StatementCall<Boolean> any = s -> bound(s).execute();
 
     MacroPreparedStatement(MacroConnection connection, StatementShape shape, String sql, StatementKind kind) {
         super(connection, shape);
@@ -36,15 +44,26 @@ public class MacroPreparedStatement extends MacroStatement implements PreparedSt
         return shape.prepare(engine, sql);
     }
 
-    /** This statement prepared on {@code session}'s connection, with the recorded parameters bound. */
+    /**
+     * This statement prepared on {@code session}'s connection, with the recorded parameters bound. Every recorded
+     * parameter is bound on each execution; the engine statement's old values need clearing only when the
+     * application cleared parameters since this engine statement was last bound.
+     */
     PreparedStatement bound(PhysicalSession session) throws SQLException {
         PreparedStatement statement = (PreparedStatement) physicalOn(session);
+        int index = session.replica().index();
+        if (clearingsBound == null) {
+            clearingsBound = new int[connection.cluster().config().replicas()];
+        }
+        if (clearingsBound[index] != clearings) {
+            statement.clearParameters();
+            clearingsBound[index] = clearings;
+        }
         bindTo(statement, bindings);
         return statement;
     }
 
     private static void bindTo(PreparedStatement statement, Binding[] values) throws SQLException {
-        statement.clearParameters();
         for (int i = 1; i < values.length; i++) {
             if (values[i] != null) {
                 values[i].bind(statement, i);
@@ -68,22 +87,22 @@ public class MacroPreparedStatement extends MacroStatement implements PreparedSt
 
     @Override
     public ResultSet executeQuery() throws SQLException {
-        return wrap(run(kind, sql, s -> bound(s).executeQuery()));
+        return wrap(run(kind, sql, query));
     }
 
     @Override
     public int executeUpdate() throws SQLException {
-        return count(run(kind, sql, s -> bound(s).executeUpdate()));
+        return count(run(kind, sql, update));
     }
 
     @Override
     public long executeLargeUpdate() throws SQLException {
-        return largeCount(run(kind, sql, s -> bound(s).executeLargeUpdate()));
+        return largeCount(run(kind, sql, largeUpdate));
     }
 
     @Override
     public boolean execute() throws SQLException {
-        return bool(run(kind, sql, s -> bound(s).execute()));
+        return bool(run(kind, sql, any));
     }
 
     @Override
@@ -112,8 +131,12 @@ public class MacroPreparedStatement extends MacroStatement implements PreparedSt
         return run(kind, sql, s -> {
             PreparedStatement statement = (PreparedStatement) physicalOn(s);
             for (Binding[] row : rows) {
+                statement.clearParameters(); // rows of a batch may set different parameters
                 bindTo(statement, row);
                 statement.addBatch();
+            }
+            if (clearingsBound != null) {
+                clearingsBound[s.replica().index()] = clearings - 1; // holds the last row's values: clear next time
             }
             return statement.executeLargeBatch();
         });
@@ -123,6 +146,7 @@ public class MacroPreparedStatement extends MacroStatement implements PreparedSt
     public void clearParameters() throws SQLException {
         checkOpen();
         Arrays.fill(bindings, null);
+        clearings++;
     }
 
     /** Metadata comes from the statement prepared at the master, which every statement can run on. */

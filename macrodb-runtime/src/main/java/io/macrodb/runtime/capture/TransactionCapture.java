@@ -72,13 +72,14 @@ public final class TransactionCapture implements CaptureSink {
         return entries.isEmpty() && !movedCounters();
     }
 
-    /** The captured entries followed by {@code counters} (may be null), stamped with {@code version}. */
+    /**
+     * The captured entries followed by {@code counters} (may be null), stamped with {@code version}. The list is
+     * handed over, not copied: a capture is sealed once, at the end of its transaction, and not used afterwards.
+     */
     public WriteSet seal(long version, WriteSet.CounterState counters) {
-        List<WriteSet.Entry> sealed = new ArrayList<>(entries.size() + 1);
-        sealed.addAll(entries);
         if (counters != null) {
-            sealed.add(counters);
+            entries.add(counters);
         }
-        return new WriteSet(version, java.util.Collections.unmodifiableList(sealed));
+        return new WriteSet(version, java.util.Collections.unmodifiableList(entries));
     }
 }
