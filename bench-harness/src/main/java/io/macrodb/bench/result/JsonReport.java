@@ -43,6 +43,10 @@ final class JsonReport {
             o.put("copiesChecked", t.copiesChecked());
             o.put("checksPassed", t.checksPassed());
             o.put("checkSeconds", t.checkSeconds());
+            o.put("appliedWriteSets", t.applyCost() == null ? null : t.applyCost().writeSets());
+            o.put("applyMsPerWriteSet", Report.applyMs(t));
+            o.put("applyCostA", Report.applyA(t));
+            o.put("writeBound", Report.writeBound(t));
             var types = new ArrayList<Object>();
             for (TypeResult r : t.types()) {
                 var to = new LinkedHashMap<String, Object>();
@@ -77,6 +81,8 @@ final class JsonReport {
             o.put("userAborts", r.userAborts());
             o.put("retainedHeapMb", statsJson(r.heapMb()));
             o.put("loadSeconds", statsJson(r.loadSeconds()));
+            o.put("applyCostA", r.applyCost() == null ? null : statsJson(r.applyCost()));
+            o.put("writeBound", r.writeBound() == null ? null : statsJson(r.writeBound()));
             var types = new LinkedHashMap<String, Object>();
             for (SummaryRow.TypeSummary ts : r.types()) {
                 var to = new LinkedHashMap<String, Object>();

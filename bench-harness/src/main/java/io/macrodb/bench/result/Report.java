@@ -28,6 +28,13 @@ public record Report(String workload, Environment environment, List<TrialResult>
     public static final String TOTAL = "TOTAL";
     private static final double MB = 1048576.0;
     private static final double MS = 1e6;
+    private static final String APPLY_COST_NOTE = """
+            a = a slave's apply time per write set / the mean latency of an update transaction on the master, \
+            in the measured window (median [min..max] over repetitions); bound = 1/(1+(N-1)a), the most an \
+            update-heavy mix can reach of its engine alone with every core busy and N replicas.
+            Both times are wall times: under CPU contention (clients, master and appliers sharing cores) they \
+            include waiting for a core, so a and the bound are approximate.
+            """;
 
     public Report {
         trials = List.copyOf(trials);
@@ -87,6 +94,10 @@ public record Report(String workload, Environment environment, List<TrialResult>
             if (standalone) {
                 head.add("MacroDB vs its engine alone");
             }
+            boolean apply = mixRows.stream().anyMatch(r -> r.applyCost() != null);
+            if (apply) {
+                head.addAll(List.of("a (apply cost)", "bound 1/(1+(N-1)a)"));
+            }
             head.addAll(List.of("p50 ms", "p95 ms", "p99 ms", "max ms", "retries", "user aborts", "heap MB",
                     "load s"));
             t.row(head);
@@ -101,6 +112,10 @@ public record Report(String workload, Environment environment, List<TrialResult>
                 if (standalone) {
                     cells.add(r.ratioToStandalone() == null ? "-" : spread(r.ratioToStandalone(), "%.2fx"));
                 }
+                if (apply) {
+                    cells.add(r.applyCost() == null ? "-" : spread(r.applyCost(), "%.2f"));
+                    cells.add(r.writeBound() == null ? "-" : spread(r.writeBound(), "%.2fx"));
+                }
                 cells.addAll(latencyCells(r.latency()));
                 cells.add(String.format(Locale.ROOT, "%,d", r.retries()));
                 cells.add(String.format(Locale.ROOT, "%,d", r.userAborts()));
@@ -108,7 +123,11 @@ public record Report(String workload, Environment environment, List<TrialResult>
                 cells.add(String.format(Locale.ROOT, "%.1f", r.loadSeconds().median()));
                 t.row(cells);
             }
-            sb.append(t.render()).append('\n');
+            sb.append(t.render());
+            if (apply) {
+                sb.append(APPLY_COST_NOTE);
+            }
+            sb.append('\n');
             var types = new TextTable();
             types.row(List.of("target", "clients", "type", "mode", "tx/s median [min..max]", "share", "p50 ms",
                     "p95 ms", "p99 ms", "max ms", "retries", "user aborts"));
@@ -168,7 +187,8 @@ public record Report(String workload, Environment environment, List<TrialResult>
     private String trialsCsv() {
         var header = new ArrayList<>(List.of("mix", "target", "engine", "macrodb", "clients", "repetition", "type",
                 "read_only", "completed", "user_aborts", "retries", "throughput_tps", "p50_ms", "p95_ms", "p99_ms",
-                "max_ms", "mean_ms", "measured_s", "load_s", "retained_heap_mb", "copies_checked", "check_s"));
+                "max_ms", "mean_ms", "measured_s", "load_s", "retained_heap_mb", "copies_checked", "check_s",
+                "apply_ms_per_writeset", "apply_cost_a", "write_bound"));
         List<String> rateNames = rateNames();
         header.addAll(rateNames);
         var csv = new Csv(header);
@@ -179,16 +199,31 @@ public record Report(String workload, Environment environment, List<TrialResult>
                         r.retries(), r.throughput(t.measuredSeconds()), r.latency().percentile(50) / MS,
                         r.latency().percentile(95) / MS, r.latency().percentile(99) / MS, r.latency().max() / MS,
                         r.latency().mean() / MS, t.measuredSeconds(), t.loadSeconds(), t.retainedHeap() / MB,
-                        t.copiesChecked(), t.checkSeconds()));
+                        t.copiesChecked(), t.checkSeconds(), applyMs(t), applyA(t), writeBound(t)));
             }
             LatencyHistogram all = t.totalLatency();
             csv.row(withRates(rateNames, t.rateMetrics(), t.mix(), t.target(), t.engine(), t.macroDb(), t.clients(),
                     t.repetition(), TOTAL, "", t.completed(), t.userAborts(), t.retries(), t.throughput(),
                     all.percentile(50) / MS, all.percentile(95) / MS, all.percentile(99) / MS, all.max() / MS,
                     all.mean() / MS, t.measuredSeconds(), t.loadSeconds(), t.retainedHeap() / MB, t.copiesChecked(),
-                    t.checkSeconds()));
+                    t.checkSeconds(), applyMs(t), applyA(t), writeBound(t)));
         }
         return csv.toString();
+    }
+
+    /** A trial's mean apply time per write set in ms; null for a bare engine. */
+    static Double applyMs(TrialResult t) {
+        return t.applyCost() == null ? null : t.applyCost().applyNanosPerWriteSet() / MS;
+    }
+
+    /** A trial's apply cost ratio a; null for a bare engine. */
+    static Double applyA(TrialResult t) {
+        return t.applyCost() == null ? null : t.applyCost().a();
+    }
+
+    /** A trial's write-heavy bound 1/(1+(N-1)a); null for a bare engine. */
+    static Double writeBound(TrialResult t) {
+        return t.applyCost() == null ? null : t.applyCost().writeBound();
     }
 
     /** {@code cells} followed by one cell per rate metric (empty where a trial lacks it). */
@@ -204,7 +239,9 @@ public record Report(String workload, Environment environment, List<TrialResult>
         var header = new ArrayList<>(List.of("mix", "target", "clients", "repetitions", "type", "throughput_median",
                 "throughput_min", "throughput_max", "p50_ms", "p95_ms", "p99_ms", "max_ms", "retries", "user_aborts",
                 "ratio_median", "ratio_min", "ratio_max", "standalone_ratio_median", "standalone_ratio_min",
-                "standalone_ratio_max", "retained_heap_mb_median", "retained_heap_mb_min", "retained_heap_mb_max"));
+                "standalone_ratio_max", "retained_heap_mb_median", "retained_heap_mb_min", "retained_heap_mb_max",
+                "apply_cost_a_median", "apply_cost_a_min", "apply_cost_a_max", "write_bound_median", "write_bound_min",
+                "write_bound_max"));
         List<String> rateNames = rateNames();
         for (String n : rateNames) {
             header.addAll(List.of(n + "_median", n + "_min", n + "_max"));
@@ -214,12 +251,15 @@ public record Report(String workload, Environment environment, List<TrialResult>
         for (SummaryRow r : summary()) {
             Stats ratio = r.ratio() == null ? Stats.of(List.of()) : r.ratio();
             Stats alone = r.ratioToStandalone() == null ? Stats.of(List.of()) : r.ratioToStandalone();
+            Stats a = r.applyCost() == null ? Stats.of(List.of()) : r.applyCost();
+            Stats bound = r.writeBound() == null ? Stats.of(List.of()) : r.writeBound();
             for (SummaryRow.TypeSummary ts : r.types()) {
                 csv.row(concat(new Object[]{r.mix(), r.target(), r.clients(), r.repetitions(), ts.type(),
                     ts.throughput().median(), ts.throughput().min(), ts.throughput().max(),
                     ts.latency().percentile(50) / MS, ts.latency().percentile(95) / MS,
                     ts.latency().percentile(99) / MS, ts.latency().max() / MS, ts.retries(), ts.userAborts(),
-                    null, null, null, null, null, null, null, null, null}, noRates));
+                    null, null, null, null, null, null, null, null, null, null, null, null, null, null, null},
+                    noRates));
             }
             var rates = new ArrayList<Object>();
             for (String n : rateNames) {
@@ -231,8 +271,8 @@ public record Report(String workload, Environment environment, List<TrialResult>
                 r.throughput().median(), r.throughput().min(), r.throughput().max(), r.latency().percentile(50) / MS,
                 r.latency().percentile(95) / MS, r.latency().percentile(99) / MS, r.latency().max() / MS,
                 r.retries(), r.userAborts(), ratio.median(), ratio.min(), ratio.max(), alone.median(), alone.min(),
-                alone.max(), r.heapMb().median(),
-                r.heapMb().min(), r.heapMb().max()}, rates.toArray()));
+                alone.max(), r.heapMb().median(), r.heapMb().min(), r.heapMb().max(), a.median(), a.min(), a.max(),
+                bound.median(), bound.min(), bound.max()}, rates.toArray()));
         }
         return csv.toString();
     }

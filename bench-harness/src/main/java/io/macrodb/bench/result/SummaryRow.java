@@ -19,11 +19,13 @@ import java.util.Optional;
  * @param ratioToStandalone for a MacroDB preset, per repetition, its throughput divided by that of its engine alone
  *                (macrodb-hsqldb-r2 over hsqldb) when that target ran too; null otherwise
  * @param heapMb  retained heap after load, in MB (2^20 bytes)
+ * @param applyCost  for MacroDB, the apply cost ratio a of each repetition ({@link ApplyCost#a()}); null otherwise
+ * @param writeBound for MacroDB, each repetition's write-heavy bound 1/(1+(N-1)a); null otherwise
  */
 public record SummaryRow(String mix, String target, int clients, int repetitions, Stats throughput,
                          Map<String, Stats> rateMetrics, List<TypeSummary> types, LatencyHistogram latency,
                          long retries, long userAborts, Stats ratio, Stats ratioToStandalone, Stats heapMb,
-                         Stats loadSeconds) {
+                         Stats loadSeconds, Stats applyCost, Stats writeBound) {
 
     /** One transaction type's figures over the repetitions. */
     public record TypeSummary(String type, boolean readOnly, Stats throughput, LatencyHistogram latency,
@@ -66,6 +68,9 @@ public record SummaryRow(String mix, String target, int clients, int repetitions
         var heap = new ArrayList<Double>();
         var load = new ArrayList<Double>();
         var rates = new LinkedHashMap<String, List<Double>>();
+        var applyCosts = new ArrayList<Double>();
+        var writeBounds = new ArrayList<Double>();
+        boolean measuredApply = false;
         var latency = new LatencyHistogram();
         long retries = 0;
         long aborts = 0;
@@ -77,6 +82,13 @@ public record SummaryRow(String mix, String target, int clients, int repetitions
             latency.add(t.totalLatency());
             retries += t.retries();
             aborts += t.userAborts();
+            if (t.applyCost() != null) {
+                measuredApply = true;
+                if (Double.isFinite(t.applyCost().a())) {
+                    applyCosts.add(t.applyCost().a());
+                    writeBounds.add(t.applyCost().writeBound());
+                }
+            }
             if (baseline != null) {
                 ratioTo(baseline, t, all).ifPresent(ratios::add);
             }
@@ -109,7 +121,8 @@ public record SummaryRow(String mix, String target, int clients, int repetitions
         rates.forEach((k, v) -> rateStats.put(k, Stats.of(v)));
         return new SummaryRow(first.mix(), first.target(), first.clients(), group.size(), Stats.of(throughput),
                 rateStats, types, latency, retries, aborts, baseline == null ? null : Stats.of(ratios),
-                standaloneRatios.isEmpty() ? null : Stats.of(standaloneRatios), Stats.of(heap), Stats.of(load));
+                standaloneRatios.isEmpty() ? null : Stats.of(standaloneRatios), Stats.of(heap), Stats.of(load),
+                measuredApply ? Stats.of(applyCosts) : null, measuredApply ? Stats.of(writeBounds) : null);
     }
 
     /** {@code t}'s throughput over that of {@code other} in the same mix, client count and repetition. */

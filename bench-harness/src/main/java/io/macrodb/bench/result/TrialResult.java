@@ -13,11 +13,12 @@ import java.util.Map;
  * @param checksPassed    the checks that passed on every copy
  * @param checkSeconds    how long the checks took (all copies)
  * @param rateMetrics     headline figures such as tpmC, by name
+ * @param applyCost       for MacroDB, what applying the window's writes on the slaves cost; null for a bare engine
  */
 public record TrialResult(String mix, String target, String url, String engine, boolean macroDb, int clients,
                           int repetition, double measuredSeconds, List<TypeResult> types, double loadSeconds,
                           long heapBeforeLoad, long heapAfterLoad, int copiesChecked, List<String> checksPassed,
-                          double checkSeconds, Map<String, Double> rateMetrics) {
+                          double checkSeconds, Map<String, Double> rateMetrics, ApplyCost applyCost) {
 
     /** Retained heap of the loaded database: used heap after load minus before, bytes (GC'd both times). */
     public long retainedHeap() {

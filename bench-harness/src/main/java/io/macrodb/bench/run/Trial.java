@@ -1,14 +1,18 @@
 package io.macrodb.bench.run;
 
+import io.macrodb.api.ClusterMetrics;
+import io.macrodb.api.MacroCluster;
 import io.macrodb.bench.Mix;
 import io.macrodb.bench.RateMetric;
 import io.macrodb.bench.Workload;
+import io.macrodb.bench.result.ApplyCost;
 import io.macrodb.bench.result.LatencyHistogram;
 import io.macrodb.bench.result.TrialResult;
 import io.macrodb.bench.result.TypeResult;
 import io.macrodb.bench.targets.Database;
 import io.macrodb.bench.targets.Target;
 
+import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -65,14 +69,23 @@ final class Trial {
         progress.finish(bar.toString());
         long heapAfter = HeapMeter.retainedHeapBytes();
 
+        MacroCluster cluster = cluster(database);
+        ClusterMetrics atStart = null;
+        ClusterMetrics atEnd;
         var window = new MeasurementWindow();
         var live = new LiveCounters();
         var errors = new ErrorLog();
         List<Worker> workers = startWorkers(database, mix, clients, window, live, errors);
         try {
-            drive(window, live, errors, label);
+            tick(System.nanoTime() + config.warmup().toNanos(), "warm-up", window, live, errors, label,
+                    config.warmup());
+            window.beginMeasuring();
+            atStart = cluster == null ? null : cluster.metrics();
+            tick(System.nanoTime() + config.duration().toNanos(), "measure", window, live, errors, label,
+                    config.duration());
         } finally {
             window.endMeasuringAndStop();
+            atEnd = cluster == null ? null : cluster.metrics();
             stop(workers, errors);
         }
         progress.finish(status(label, "done", live, 0, false));
@@ -86,7 +99,7 @@ final class Trial {
         CorrectnessVerifier.Report checks = CorrectnessVerifier.verify(database, workload.consistencyChecks());
         double checkSeconds = (System.nanoTime() - checkStart) / 1e9;
         return result(target, database, mix, clients, repetition, window.measuredSeconds(), workers, loadSeconds,
-                heapBefore, heapAfter, checks, checkSeconds);
+                heapBefore, heapAfter, checks, checkSeconds, atStart, atEnd);
     }
 
     private List<Worker> startWorkers(Database database, Mix mix, int clients, MeasurementWindow window,
@@ -113,16 +126,14 @@ final class Trial {
         return workers;
     }
 
-    /** Warm-up, then the measured window, drawing the live progress line every tick. */
-    private void drive(MeasurementWindow window, LiveCounters live, ErrorLog errors, String label)
-            throws BenchmarkFailure {
-        long warmupEnd = System.nanoTime() + config.warmup().toNanos();
-        tick(warmupEnd, "warm-up", window, live, errors, label, config.warmup());
-        window.beginMeasuring();
-        long end = System.nanoTime() + config.duration().toNanos();
-        tick(end, "measure", window, live, errors, label, config.duration());
+    /** The cluster of a MacroDB target, whose metrics are read at both ends of the window; null for a bare engine. */
+    private static MacroCluster cluster(Database database) throws SQLException {
+        try (Connection c = database.connect()) {
+            return database.cluster(c).orElse(null);
+        }
     }
 
+    /** Runs one phase (warm-up or the measured window) until {@code until}, drawing the live progress line. */
     private void tick(long until, String phase, MeasurementWindow window, LiveCounters live, ErrorLog errors,
                       String label, Duration length) throws BenchmarkFailure {
         long lastCount = live.completed.sum();
@@ -183,7 +194,8 @@ final class Trial {
 
     private TrialResult result(Target target, Database database, Mix mix, int clients, int repetition,
                                double seconds, List<Worker> workers, double loadSeconds, long heapBefore,
-                               long heapAfter, CorrectnessVerifier.Report checks, double checkSeconds) {
+                               long heapAfter, CorrectnessVerifier.Report checks, double checkSeconds,
+                               ClusterMetrics atStart, ClusterMetrics atEnd) {
         // every worker lists the workload's types in the same order; merge by type name all the same
         var merged = new LinkedHashMap<String, TypeResult>();
         for (Worker w : workers) {
@@ -203,8 +215,15 @@ final class Trial {
             long n = r == null ? 0 : r.completed();
             rates.put(m.name(), n / seconds * m.perSeconds());
         }
+        List<TypeResult> types = List.copyOf(merged.values());
+        ApplyCost applyCost = null;
+        if (atStart != null && atEnd != null) {
+            var updates = new LatencyHistogram();
+            types.stream().filter(t -> !t.readOnly()).forEach(t -> updates.add(t.latency()));
+            applyCost = ApplyCost.between(atStart, atEnd, updates.mean());
+        }
         return new TrialResult(mix.name(), target.name(), database.url(), target.engine().id(), target.isMacroDb(),
-                clients, repetition, seconds, List.copyOf(merged.values()), loadSeconds, heapBefore, heapAfter, checks.copies(),
-                checks.passed(), checkSeconds, rates);
+                clients, repetition, seconds, types, loadSeconds, heapBefore, heapAfter, checks.copies(),
+                checks.passed(), checkSeconds, rates, applyCost);
     }
 }

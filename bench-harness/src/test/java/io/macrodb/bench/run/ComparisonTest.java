@@ -1,5 +1,6 @@
 package io.macrodb.bench.run;
 
+import io.macrodb.bench.result.ApplyCost;
 import io.macrodb.bench.result.Environment;
 import io.macrodb.bench.result.Report;
 import io.macrodb.bench.result.SummaryRow;
@@ -70,6 +71,31 @@ class ComparisonTest {
         List<String> csv = Files.readAllLines(dir.resolve("trials.csv"));
         assertEquals(1 + 8 * 4, csv.size(), "header + (3 types + TOTAL) per trial");
         assertTrue(Files.readString(dir.resolve("results.json")).contains("\"status\": \"passed\""));
+    }
+
+    @Test
+    void measuresTheApplyCostAndTheWriteBoundOfMacroDbTargetsOnly() throws Exception {
+        var w = new ToyWorkload();
+        var c = config(w, List.of(2), 1);
+        var config = new RunConfig(Presets.resolveAll("h2,macrodb-h2-r2"), c.clients(), c.mixes(), 1, c.warmup(),
+                c.duration(), c.seed(), null, ThinkTimes.NONE, c.retryPolicy(), dir);
+        List<TrialResult> trials = new Comparison(w, config, null, null).run();
+        assertEquals(null, trials.get(0).applyCost(), "bare engine");
+        ApplyCost cost = trials.get(1).applyCost();
+        assertEquals(2, cost.replicas());
+        assertTrue(cost.writeSets() > 0 && cost.applyNanos() > 0, cost.toString());
+        assertTrue(cost.a() > 0 && cost.writeBound() > 0 && cost.writeBound() < 1, cost.toString());
+
+        var report = new Report(w.name(), Environment.capture(w, config), trials, null, null);
+        String table = report.table();
+        assertTrue(table.contains("a (apply cost)") && table.contains("bound 1/(1+(N-1)a)")
+                && table.contains("Both times are wall times"), table);
+        String h2Row = table.lines().filter(l -> l.startsWith("h2 ")).findFirst().orElseThrow();
+        assertTrue(h2Row.contains(" -  "), "bare engine shows -: " + h2Row);
+        report.writeAll(dir);
+        List<String> csv = Files.readAllLines(dir.resolve("trials.csv"));
+        assertTrue(csv.get(0).contains(",apply_ms_per_writeset,apply_cost_a,write_bound"), csv.get(0));
+        assertTrue(Files.readString(dir.resolve("results.json")).contains("\"applyCostA\""));
     }
 
     @Test
