@@ -276,10 +276,12 @@ public class MacroStatement implements Statement {
         batch = null;
         boolean simple = true;
         boolean writes = false;
+        boolean usesSequence = false;
         for (String sql : sqls) {
             StatementKind kind = StatementKind.of(sql);
             simple &= kind.type() == StatementKind.Type.WRITE || kind.type() == StatementKind.Type.QUERY;
             writes |= kind.writes();
+            usesSequence |= kind.usesSequence();
         }
         if (!simple) {
             long[] counts = new long[sqls.size()];
@@ -289,13 +291,7 @@ public class MacroStatement implements Statement {
             return counts;
         }
         StatementKind kind = new StatementKind(writes ? StatementKind.Type.WRITE : StatementKind.Type.QUERY,
-                sqls.stream().anyMatch(sql -> {
-                    try {
-                        return StatementKind.of(sql).usesSequence();
-                    } catch (SQLException e) {
-                        return true;
-                    }
-                }));
+                usesSequence);
         return run(kind, null, s -> {
             Statement statement = physicalOn(s);
             for (String sql : sqls) {
