@@ -7,8 +7,11 @@ import java.util.List;
  * <ol>
  *   <li>among healthy slaves that have already applied {@code v}, the one running the fewest transactions
  *       (no wait at all);</li>
+ *   <li>otherwise, if the master is running no transaction, the master: it is always current, and waiting for a
+ *       slave while the master sits idle would be waiting for no reason (a lone client that writes and then reads
+ *       would otherwise wait for its own write to be applied every time);</li>
  *   <li>otherwise the healthy slave closest to {@code v} (the shortest wait);</li>
- *   <li>with no healthy slave (replicas = 1, or all failed), the master, which is always current.</li>
+ *   <li>with no healthy slave (replicas = 1, or all failed), the master.</li>
  * </ol>
  */
 final class ReadRouter {
@@ -23,7 +26,10 @@ final class ReadRouter {
                 best = slave;
             }
         }
-        return best == null ? master : best;
+        if (best == null || (best.version() < v && master.activeTransactions() == 0)) {
+            return master;
+        }
+        return best;
     }
 
     private static boolean better(Replica candidate, Replica best, long v) {

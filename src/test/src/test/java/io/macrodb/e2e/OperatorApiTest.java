@@ -67,6 +67,68 @@ class OperatorApiTest {
         }
     }
 
+    /** Caught-up slaves take the reads; the master takes one only when no slave is current and it is idle. */
+    @ParameterizedTest
+    @EnumSource(Engine.class)
+    void readsGoToCaughtUpSlavesAndNeverToABusyMaster(Engine engine) throws Exception {
+        String url = engine.rowLockingUrl(3);
+        try (Connection reader = Engine.connect(url); Connection writer = Engine.connect(url);
+             Connection busy = Engine.connect(url)) {
+            Engine.execute(writer, "CREATE TABLE t (id INT PRIMARY KEY, v INT)", "INSERT INTO t VALUES (1, 1)");
+            MacroCluster cluster = reader.unwrap(MacroCluster.class);
+            cluster.verify(); // every slave has caught up
+            reader.setReadOnly(true);
+            long masterBefore = cluster.metrics().replicas().get(0).routedTransactions();
+            for (int i = 0; i < 5; i++) {
+                try (ResultSet rows = reader.createStatement().executeQuery("SELECT v FROM t")) {
+                    rows.next();
+                }
+            }
+            assertEquals(masterBefore, cluster.metrics().replicas().get(0).routedTransactions(),
+                    "with current slaves, no read goes to the master");
+
+            busy.setAutoCommit(false);
+            Engine.execute(busy, "INSERT INTO t VALUES (2, 2)"); // an open update transaction: the master is busy
+            for (int i = 0; i < 20; i++) {
+                Engine.execute(writer, "UPDATE t SET v = v + 1 WHERE id = 1");
+                try (ResultSet rows = reader.createStatement().executeQuery("SELECT v FROM t WHERE id = 1")) {
+                    rows.next();
+                    assertEquals(2 + i, rows.getInt(1), "never stale, even right after a write");
+                }
+            }
+            assertEquals(masterBefore, cluster.metrics().replicas().get(0).routedTransactions(),
+                    "a busy master takes no read; the reader waits for a slave instead");
+            busy.rollback();
+            reader.setReadOnly(false);
+            Engine.assertIdenticalAndShutdown(reader);
+        }
+    }
+
+    /** Shutting down drains every queue first: nothing committed is dropped on the way out. */
+    @ParameterizedTest
+    @EnumSource(Engine.class)
+    void shutdownAppliesEverythingCommittedBeforeClosing(Engine engine) throws Exception {
+        try (Connection c = Engine.connect(engine.url(3))) {
+            Engine.execute(c, "CREATE TABLE t (id INT PRIMARY KEY, v VARCHAR(100))");
+            c.setAutoCommit(false);
+            try (var insert = c.prepareStatement("INSERT INTO t VALUES (?, ?)")) {
+                for (int i = 0; i < 2_000; i++) {
+                    insert.setInt(1, i);
+                    insert.setString(2, "value " + i);
+                    insert.executeUpdate();
+                    c.commit(); // 2,000 versions, queued faster than a slave applies them one by one
+                }
+            }
+            MacroCluster cluster = c.unwrap(MacroCluster.class);
+            long committed = cluster.committedVersion();
+            cluster.shutdown();
+            for (var replica : cluster.replicas()) {
+                assertEquals(committed, replica.version(), () -> "replica " + replica.index() + " was not drained");
+                assertEquals(0, replica.queueDepth());
+            }
+        }
+    }
+
     @ParameterizedTest
     @EnumSource(Engine.class)
     void verifyReportsADivergedReplica(Engine engine) throws Exception {
