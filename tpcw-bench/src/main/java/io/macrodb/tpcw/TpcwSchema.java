@@ -16,11 +16,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Creates and counts the TPC-W tables through any JDBC connection (a bare engine or MacroDB). The DDL is a
- * resource per engine, {@code ddl-<engine>.sql} beside this class.
+ * Creates and counts the TPC-W tables through any JDBC connection (a bare engine or MacroDB). The DDL is one
+ * resource, {@code ddl.sql} beside this class: both engines accept the same declarations.
  *
- * <p>The interactions' SQL is the same on both engines (standard {@code FETCH FIRST n ROWS ONLY}, values
- * computed in Java and bound as parameters), so the engine only decides which schema file runs.
+ * <p>The interactions' SQL is the same on both engines too (standard {@code FETCH FIRST n ROWS ONLY}, values
+ * computed in Java and bound as parameters).
  */
 public final class TpcwSchema {
 
@@ -57,9 +57,9 @@ public final class TpcwSchema {
         return counts;
     }
 
-    /** The schema's statements for {@code engine}, comments removed, one entry per statement. */
+    /** The schema's statements, comments removed, one entry per statement (the same for every engine). */
     static List<String> ddlStatements(Engine engine) {
-        String resource = "ddl-" + engine.id() + ".sql";
+        String resource = "ddl.sql";
         try (InputStream in = TpcwSchema.class.getResourceAsStream(resource)) {
             if (in == null) {
                 throw new IllegalStateException("missing resource " + resource);

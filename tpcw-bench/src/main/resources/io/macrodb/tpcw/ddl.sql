@@ -1,6 +1,4 @@
--- TPC-W 1.8 schema (clause 1.3), HSQLDB 2.7.
--- The same declarations as ddl-h2.sql today: both engines accept these types. A mem: database makes
--- MEMORY tables by default, which is what the benchmark wants; keep engine-specific changes here.
+-- TPC-W 1.8 schema (clause 1.3), for both engines: H2 2.x and HSQLDB 2.7 accept the same declarations.
 -- Column names follow the specification; every table has a primary key, so that each row written by an
 -- interaction is identified by its key (MacroDB captures and applies writes by key).
 -- Statements end with ';' at the end of a line; '--' starts a comment.
