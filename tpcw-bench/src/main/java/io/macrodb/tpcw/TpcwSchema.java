@@ -1,6 +1,5 @@
 package io.macrodb.tpcw;
 
-import io.macrodb.bench.targets.Engine;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -28,14 +27,14 @@ public final class TpcwSchema {
     }
 
     /** Drops the TPC-W tables that exist, then creates all of them with their indexes, and commits. */
-    public static void create(Connection connection, Engine engine) throws SQLException {
+    public static void create(Connection connection) throws SQLException {
         boolean autoCommit = connection.getAutoCommit();
         connection.setAutoCommit(true);
         try (Statement statement = connection.createStatement()) {
             for (int i = TpcwTable.values().length - 1; i >= 0; i--) {
                 statement.execute("DROP TABLE IF EXISTS " + TpcwTable.values()[i].sqlName());
             }
-            for (String ddl : ddlStatements(engine)) {
+            for (String ddl : ddlStatements()) {
                 statement.execute(ddl);
             }
         } finally {
@@ -58,7 +57,7 @@ public final class TpcwSchema {
     }
 
     /** The schema's statements, comments removed, one entry per statement (the same for every engine). */
-    static List<String> ddlStatements(Engine engine) {
+    static List<String> ddlStatements() {
         String resource = "ddl.sql";
         try (InputStream in = TpcwSchema.class.getResourceAsStream(resource)) {
             if (in == null) {

@@ -91,7 +91,7 @@ public final class TpcwWorkload implements Workload {
                     + " (its stock check depends on it) but is asked to load with seed " + loadSeed);
         }
         try (Connection connection = database.connect()) {
-            TpcwSchema.create(connection, database.engine());
+            TpcwSchema.create(connection);
             new TpcwLoader(scale, seed, clock).load(connection, progress);
             connection.commit();
         }
