@@ -185,6 +185,9 @@ public final class MacroConnection implements Connection {
         try {
             if (tx.isReadOnly()) {
                 physical.commit();
+                if (tx.session() == master) {
+                    cluster.sequencer().awaitPublished(); // it may have read a commit whose version is in flight
+                }
             } else if (commit) {
                 try {
                     cluster.sequencer().commit(physical, tx.capture());

@@ -59,12 +59,7 @@ public final class CommitSequencer {
     public long commit(Connection master, TransactionCapture capture) throws SQLException {
         if (capture.isEmpty()) {
             master.commit();
-            // It may have read rows whose commit holds the lock and has no version yet; wait until it has one, so
-            // this client's next read-only transaction cannot be sent to a replica older than what it just read.
-            if (lock.isLocked()) {
-                lock.lock();
-                lock.unlock();
-            }
+            awaitPublished();
             return version();
         }
         lock.lock();
@@ -117,6 +112,19 @@ public final class CommitSequencer {
             return result;
         } finally {
             CaptureScope.close(previous);
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Returns once no commit is between its master commit and its version. A transaction that read at the master may
+     * have seen rows whose commit holds the lock and has no version yet; ending it only after that version exists
+     * means the client's next read-only transaction (which needs the master's version) cannot be sent to a slave
+     * older than what it has just read. Free when no commit is in flight.
+     */
+    public void awaitPublished() {
+        if (lock.isLocked()) {
+            lock.lock();
             lock.unlock();
         }
     }
