@@ -178,10 +178,7 @@ final class Applier implements Runnable {
         if (!table.keyed()) {
             statement.close();
         }
-        if (count != 1) {
-            throw new SQLException("Replica " + replica.index() + " diverged: " + change.kind() + " on " + table
-                    + " touched " + count + " rows instead of 1");
-        }
+        expectOneRow(count, change.kind(), table);
     }
 
     /** A keyed update that sets only the columns it changed; one that changed nothing leaves the row as it is. */
@@ -205,10 +202,14 @@ final class Applier implements Runnable {
         for (int i : table.matchColumns()) {
             statement.setObject(p++, change.before()[i]);
         }
-        int count = statement.executeUpdate();
+        expectOneRow(statement.executeUpdate(), WriteSet.Kind.UPDATE, table);
+    }
+
+    /** A keyed statement that did not touch exactly one row proves this slave differs from the master. */
+    private void expectOneRow(int count, WriteSet.Kind kind, CapturedTable table) throws SQLException {
         if (count != 1) {
-            throw new SQLException("Replica " + replica.index() + " diverged: UPDATE on " + table + " touched "
-                    + count + " rows instead of 1");
+            throw new SQLException("Replica " + replica.index() + " diverged: " + kind + " on " + table
+                    + " touched " + count + " rows instead of 1");
         }
     }
 

@@ -105,10 +105,6 @@ public final class Cluster implements MacroCluster {
         return config;
     }
 
-    public Engine engineSpec() {
-        return engine;
-    }
-
     public Replica master() {
         return master;
     }
