@@ -50,6 +50,7 @@ final class Applier implements Runnable {
     private final Map<String, Long> appliedIdentities = new HashMap<>();
     private final Thread thread;
     private final Runnable failures;
+    private final WriteSet.StoredValues storedValues;
     private volatile boolean stopping;
 
     /** @param failures counts a failure of this applier's replica */
@@ -61,6 +62,7 @@ final class Applier implements Runnable {
         this.catalog = catalog;
         this.engine = engine;
         this.batchLimit = batchLimit;
+        this.storedValues = row -> engine.storedValues(connection, row);
         this.thread = new Thread(this, "macrodb-applier-" + replica.index());
         this.thread.setDaemon(true);
     }
@@ -107,8 +109,23 @@ final class Applier implements Runnable {
             replica.setHealth(ReplicaHealth.FAILED);
             failures.run();
         } finally {
+            releaseStatements();
             CaptureScope.close(previous);
         }
+    }
+
+    /**
+     * An engine's prepared statement keeps its session, hence the whole database, reachable: a stopped applier lets
+     * its statements go so that a shut-down cluster someone still holds (a metrics binder) pins no slave's rows.
+     */
+    private void releaseStatements() {
+        try {
+            closeStatements();
+        } catch (SQLException e) {
+            LOG.log(Level.FINE, "MacroDB: closing " + replica + "'s statements", e);
+        }
+        statements.clear();
+        updates.clear();
     }
 
     private void applyBatch(WriteSet first) throws SQLException {
@@ -158,7 +175,7 @@ final class Applier implements Runnable {
                 : table.deleteSql(change.before()));
         int p = 1;
         if (change.kind() != WriteSet.Kind.DELETE) {
-            Object[] row = change.after();
+            Object[] row = change.storedAfter(storedValues);
             int skipped = table.identityAlways() && change.kind() == WriteSet.Kind.UPDATE ? table.identityColumn() : -1;
             for (int i = 0; i < table.columns().size(); i++) {
                 if (i != skipped) {
@@ -194,9 +211,10 @@ final class Applier implements Runnable {
             forTable.put(changed, statement);
         }
         int p = 1;
+        Object[] row = change.storedAfter(storedValues);
         for (int i = 0; i < table.columns().size(); i++) {
             if ((changed & (1L << i)) != 0) {
-                statement.setObject(p++, change.after()[i]);
+                statement.setObject(p++, row[i]);
             }
         }
         for (int i : table.matchColumns()) {

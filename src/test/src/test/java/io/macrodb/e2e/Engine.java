@@ -48,6 +48,16 @@ enum Engine {
         return nextValueQuery.formatted(sequence);
     }
 
+    /** The engine's own database object behind a physical connection to one replica (to see when it is freed). */
+    Object databaseOf(Connection physical) throws SQLException {
+        return switch (this) {
+            case H2 -> ((org.h2.engine.SessionLocal) physical.unwrap(org.h2.jdbc.JdbcConnection.class).getSession())
+                    .getDatabase();
+            case HSQLDB -> ((org.hsqldb.Session) physical.unwrap(org.hsqldb.jdbc.JDBCConnection.class).getSession())
+                    .getDatabase();
+        };
+    }
+
     static Connection connect(String url) throws SQLException {
         return DriverManager.getConnection(url);
     }

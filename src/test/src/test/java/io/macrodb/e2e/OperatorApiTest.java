@@ -10,11 +10,14 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 import java.sql.Connection;
+import java.lang.ref.WeakReference;
 import java.sql.ResultSet;
+import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -126,6 +129,34 @@ class OperatorApiTest {
                 assertEquals(committed, replica.version(), () -> "replica " + replica.index() + " was not drained");
                 assertEquals(0, replica.queueDepth());
             }
+        }
+    }
+
+    /**
+     * Shutting a cluster down frees every replica's database, even while someone still holds the cluster (a metrics
+     * binder does) and the thread that wrote through it lives on (HSQLDB keeps the session of the last Java trigger
+     * it called in a thread-local of its driver).
+     */
+    @ParameterizedTest
+    @EnumSource(Engine.class)
+    void shutdownLeavesNoReplicaDatabaseReachable(Engine engine) throws Exception {
+        List<WeakReference<Object>> databases = new ArrayList<>();
+        MacroCluster cluster;
+        try (Connection c = Engine.connect(engine.url(2))) {
+            Engine.execute(c, "CREATE TABLE t (id INT PRIMARY KEY, v INT)", "INSERT INTO t VALUES (1, 1)",
+                    "UPDATE t SET v = 2", "DELETE FROM t");
+            cluster = c.unwrap(MacroCluster.class);
+            cluster.queryEachReplica(replica -> databases.add(new WeakReference<>(engine.databaseOf(replica))));
+            cluster.shutdown();
+        }
+        assertTrue(cluster.isShutdown(), "the cluster is still held here");
+        assertEquals(2, databases.size());
+        for (int i = 0; i < 10 && databases.stream().anyMatch(d -> d.get() != null); i++) {
+            System.gc();
+            Thread.sleep(20);
+        }
+        for (int i = 0; i < databases.size(); i++) {
+            assertNull(databases.get(i).get(), "replica " + i + "'s database is still reachable after shutdown");
         }
     }
 
