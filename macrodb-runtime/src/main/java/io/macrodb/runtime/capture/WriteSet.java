@@ -1,5 +1,6 @@
 package io.macrodb.runtime.capture;
 
+import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
 
@@ -13,8 +14,64 @@ public record WriteSet(long version, List<Entry> entries) {
     public sealed interface Entry permits RowChange, SchemaChange, CounterState {
     }
 
-    /** A row written at the master, as captured by the capture trigger after the engine stored it. */
-    public record RowChange(CapturedTable table, Kind kind, Object[] before, Object[] after) implements Entry {
+    /**
+     * A row written at the master, as captured by the capture trigger after the engine stored it.
+     *
+     * <p>The new row also exists as the engine stores it ({@link #storedAfter}): made once, by whichever slave's
+     * applier gets there first, and bound by every slave, so all slaves keep the same immutable value objects
+     * instead of one copy each (H2 wraps every stored value in one).
+     */
+    public static final class RowChange implements Entry {
+        private final CapturedTable table;
+        private final Kind kind;
+        private final Object[] before;
+        private final Object[] after;
+        private volatile Object[] storedAfter;
+
+        public RowChange(CapturedTable table, Kind kind, Object[] before, Object[] after) {
+            this.table = table;
+            this.kind = kind;
+            this.before = before;
+            this.after = after;
+        }
+
+        public CapturedTable table() {
+            return table;
+        }
+
+        public Kind kind() {
+            return kind;
+        }
+
+        /** The row before the change (null for an insert), as captured. */
+        public Object[] before() {
+            return before;
+        }
+
+        /** The row after the change (null for a delete), as captured. */
+        public Object[] after() {
+            return after;
+        }
+
+        /**
+         * The row after the change as the engine stores it, converted by {@code toStored} on first use and shared
+         * from then on. Two appliers that get here at once may both convert; either result is right, and the
+         * array is fully built before the volatile write publishes it.
+         */
+        public Object[] storedAfter(StoredValues toStored) throws SQLException {
+            Object[] stored = storedAfter;
+            if (stored == null) {
+                stored = toStored.convert(after);
+                storedAfter = stored;
+            }
+            return stored;
+        }
+    }
+
+    /** Turns a captured row into the value objects an engine stores (see {@link RowChange#storedAfter}). */
+    @FunctionalInterface
+    public interface StoredValues {
+        Object[] convert(Object[] row) throws SQLException;
     }
 
     public enum Kind { INSERT, UPDATE, DELETE }

@@ -62,6 +62,16 @@ public interface Engine {
     /** The statement that turns foreign key checks off or on, so a seed can copy tables in any order. */
     String referentialIntegrity(boolean enabled);
 
+    /**
+     * The values of {@code row} as this engine stores them, converted as {@code slave}'s own binding would convert
+     * them, in objects the engine keeps as they are when bound. One conversion then serves every slave, which all
+     * store the same immutable objects. The default is the row itself: right for an engine that stores the plain
+     * Java values it is given (HSQLDB).
+     */
+    default Object[] storedValues(Connection slave, Object[] row) throws SQLException {
+        return row;
+    }
+
     /** Closes the database behind {@code connection} for good (in-memory contents are freed). */
     void shutdown(Connection connection) throws SQLException;
 }

@@ -83,6 +83,21 @@ public final class H2Engine implements Engine {
         };
     }
 
+    /**
+     * H2 keeps every stored value in an immutable {@code Value} object, and a {@code Value} given to
+     * {@code setObject} is stored as it is. Converting once, with the slave session's own conversion, saves each
+     * further slave one such object per column of every row (measured: roughly half a slave's heap under TPC-C).
+     */
+    @Override
+    public Object[] storedValues(Connection slave, Object[] row) throws SQLException {
+        org.h2.engine.Session session = slave.unwrap(org.h2.jdbc.JdbcConnection.class).getSession();
+        Object[] values = new Object[row.length];
+        for (int i = 0; i < row.length; i++) {
+            values[i] = org.h2.value.ValueToObjectConverter.objectToValue(session, row[i], org.h2.value.Value.UNKNOWN);
+        }
+        return values;
+    }
+
     @Override
     public Map<String, Long> sequenceState(Connection connection) throws SQLException {
         return SqlQueries.qualifiedLongs(connection, "SELECT SEQUENCE_SCHEMA, SEQUENCE_NAME, BASE_VALUE "
