@@ -7,6 +7,7 @@ import io.macrodb.bench.result.Report;
 import io.macrodb.bench.result.TrialResult;
 import io.macrodb.bench.run.BenchmarkFailure;
 import io.macrodb.bench.run.Comparison;
+import io.macrodb.bench.run.LoadPolicy;
 import io.macrodb.bench.run.RetryPolicy;
 import io.macrodb.bench.run.RunConfig;
 import io.macrodb.bench.run.ThinkTimes;
@@ -77,7 +78,8 @@ public final class BenchRunner {
                     values.getInt(HarnessOptions.REPETITIONS.name()), values.getDuration(HarnessOptions.WARMUP.name()),
                     values.getDuration(HarnessOptions.DURATION.name()), values.getLong(HarnessOptions.SEED.name()),
                     baseline, think, new RetryPolicy(standard.sqlStates(),
-                    values.getInt(HarnessOptions.MAX_ATTEMPTS.name())), outDir);
+                    values.getInt(HarnessOptions.MAX_ATTEMPTS.name())), outDir,
+                    LoadPolicy.fromOption(values.get(HarnessOptions.LOAD.name())));
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }

@@ -36,12 +36,17 @@ public final class HarnessOptions {
     public static final Option MAX_ATTEMPTS = new Option("max-attempts", "N", "100",
             "attempts per transaction on retryable SQLStates before it counts as an error (which fails the run)");
 
+    public static final Option LOAD = new Option("load", "trial|sweep", "trial",
+            "trial: every trial loads a fresh database; sweep: one load per target, mix and repetition, the client "
+                    + "counts run on it in the order given and the consistency checks once after the last (much "
+                    + "faster for a list of client counts)");
+
     private HarnessOptions() {
     }
 
     /** Every shared option, in help order. */
     public static List<Option> all() {
         return List.of(TARGETS, CLIENTS, MIX, WARMUP, DURATION, REPETITIONS, BASELINE, SEED, OUT, THINK_TIME,
-                MAX_ATTEMPTS);
+                MAX_ATTEMPTS, LOAD);
     }
 }

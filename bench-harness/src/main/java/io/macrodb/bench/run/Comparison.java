@@ -10,10 +10,12 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.IntFunction;
 
 /**
  * Runs a {@link RunConfig}: for each repetition, each mix, each client count, every target in turn (A B A B ...),
- * each on a freshly loaded database with the same seed. Prints one line per finished trial; stops at the first
+ * each on a freshly loaded database with the same seed; or, under {@link LoadPolicy#SWEEP}, for each repetition and
+ * mix every target in turn, each loading once and running every client count on that database. Prints one line per finished trial; stops at the first
  * {@link BenchmarkFailure}, keeping the trials finished so far for the reports.
  */
 public final class Comparison {
@@ -38,35 +40,67 @@ public final class Comparison {
     /** Runs every trial; returns them in the order they ran. */
     public List<TrialResult> run() throws BenchmarkFailure, SQLException {
         int total = config.repetitions() * config.mixes().size() * config.clients().size() * config.targets().size();
-        int n = 0;
         var trial = new Trial(workload, config, progress);
         for (int rep = 1; rep <= config.repetitions(); rep++) {
             for (Mix mix : config.mixes()) {
-                for (int clients : config.clients()) {
+                if (config.load() == LoadPolicy.SWEEP) {
                     for (Target target : config.targets()) {
-                        n++;
-                        String label = String.format(Locale.ROOT, "[%d/%d] %s %s, %d client%s, rep %d", n, total,
-                                target.name(), mix.name(), clients, clients == 1 ? "" : "s", rep);
-                        try {
-                            TrialResult r = trial.run(target, mix, clients, rep, label);
-                            completed.add(r);
-                            if (out != null) {
-                                out.println(oneLine(label, r));
-                                out.flush();
-                            }
-                        } catch (BenchmarkFailure e) {
-                            var labelled = new BenchmarkFailure(label + ": " + e.getMessage(), e.getCause());
-                            labelled.setStackTrace(e.getStackTrace());
-                            for (Throwable s : e.getSuppressed()) {
-                                labelled.addSuppressed(s);
-                            }
-                            throw labelled;
+                        int first = completed.size() + 1;
+                        int r = rep;
+                        IntFunction<String> label = clients -> label(first + config.clients().indexOf(clients), total,
+                                target, mix, clients, r);
+                        keep(label, () -> trial.sweep(target, mix, config.clients(), r, label));
+                    }
+                } else {
+                    for (int clients : config.clients()) {
+                        for (Target target : config.targets()) {
+                            String label = label(completed.size() + 1, total, target, mix, clients, rep);
+                            int r = rep;
+                            keep(n -> label, () -> List.of(trial.run(target, mix, clients, r, label)));
                         }
                     }
                 }
             }
         }
         return List.copyOf(completed);
+    }
+
+    private static String label(int n, int total, Target target, Mix mix, int clients, int rep) {
+        return String.format(Locale.ROOT, "[%d/%d] %s %s, %d client%s, rep %d", n, total, target.name(), mix.name(),
+                clients, clients == 1 ? "" : "s", rep);
+    }
+
+    /**
+     * Runs trials, keeps and prints their results; a failure is re-thrown with the label of the first trial (a sweep
+     * fails as a whole) in front.
+     *
+     * @param label a trial's label by its client count
+     */
+    private void keep(IntFunction<String> label, TrialCall trials) throws BenchmarkFailure, SQLException {
+        List<TrialResult> results;
+        try {
+            results = trials.run();
+        } catch (BenchmarkFailure e) {
+            var labelled = new BenchmarkFailure(label.apply(config.clients().get(0)) + ": " + e.getMessage(),
+                    e.getCause());
+            labelled.setStackTrace(e.getStackTrace());
+            for (Throwable s : e.getSuppressed()) {
+                labelled.addSuppressed(s);
+            }
+            throw labelled;
+        }
+        for (TrialResult r : results) {
+            completed.add(r);
+            if (out != null) {
+                out.println(oneLine(label.apply(r.clients()), r));
+                out.flush();
+            }
+        }
+    }
+
+    @FunctionalInterface
+    private interface TrialCall {
+        List<TrialResult> run() throws BenchmarkFailure, SQLException;
     }
 
     /** The trials finished so far (all of them after {@link #run} returned). */

@@ -16,10 +16,19 @@ import java.util.Objects;
  *                 none
  * @param seed     drives the loaded data and every client's inputs, identically for every target
  * @param outDir   where tables, CSV, JSON and charts go
+ * @param load     how often a target's database is loaded afresh
  */
 public record RunConfig(List<Target> targets, List<Integer> clients, List<Mix> mixes, int repetitions,
                         Duration warmup, Duration duration, long seed, String baseline, ThinkTimes thinkTimes,
-                        RetryPolicy retryPolicy, Path outDir) {
+                        RetryPolicy retryPolicy, Path outDir, LoadPolicy load) {
+
+    /** A comparison that loads a fresh database for every trial. */
+    public RunConfig(List<Target> targets, List<Integer> clients, List<Mix> mixes, int repetitions, Duration warmup,
+                     Duration duration, long seed, String baseline, ThinkTimes thinkTimes, RetryPolicy retryPolicy,
+                     Path outDir) {
+        this(targets, clients, mixes, repetitions, warmup, duration, seed, baseline, thinkTimes, retryPolicy, outDir,
+                LoadPolicy.TRIAL);
+    }
 
     public RunConfig {
         targets = List.copyOf(targets);
@@ -30,6 +39,7 @@ public record RunConfig(List<Target> targets, List<Integer> clients, List<Mix> m
         Objects.requireNonNull(thinkTimes, "thinkTimes");
         Objects.requireNonNull(retryPolicy, "retryPolicy");
         Objects.requireNonNull(outDir, "outDir");
+        Objects.requireNonNull(load, "load");
         if (targets.isEmpty() || clients.isEmpty() || mixes.isEmpty()) {
             throw new IllegalArgumentException("need at least one target, one client count and one mix");
         }

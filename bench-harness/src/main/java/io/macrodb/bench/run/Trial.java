@@ -19,10 +19,12 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.IntFunction;
 
 /**
- * One measured run on a freshly loaded database: load, measure retained heap, warm up, measure, stop the clients,
- * check correctness, shut the database down. The database is shut down whatever happens.
+ * Measured runs on a freshly loaded database: load, measure retained heap, then per client count warm up, measure
+ * and stop the clients; then check correctness and shut the database down. The database is shut down whatever
+ * happens.
  */
 final class Trial {
 
@@ -40,13 +42,23 @@ final class Trial {
         this.progress = progress;
     }
 
+    /** One trial: a freshly loaded database measured at {@code clients}. */
     TrialResult run(Target target, Mix mix, int clients, int repetition, String label) throws SQLException,
             BenchmarkFailure {
+        return sweep(target, mix, List.of(clients), repetition, n -> label).get(0);
+    }
+
+    /**
+     * One freshly loaded database measured at each of {@code clientCounts} in turn (each its own warm-up and window),
+     * then checked once: the checks cover every window run on it.
+     */
+    List<TrialResult> sweep(Target target, Mix mix, List<Integer> clientCounts, int repetition,
+                            IntFunction<String> label) throws SQLException, BenchmarkFailure {
         long heapBefore = HeapMeter.retainedHeapBytes();
         Database database = target.freshDatabase(workload.name());
-        TrialResult result;
+        List<TrialResult> results;
         try {
-            result = loadMeasureCheck(database, target, mix, clients, repetition, label, heapBefore);
+            results = loadMeasureCheck(database, target, mix, clientCounts, repetition, label, heapBefore);
         } catch (SQLException | BenchmarkFailure | RuntimeException | Error e) {
             try {
                 database.shutdown();
@@ -56,12 +68,18 @@ final class Trial {
             throw e;
         }
         database.shutdown();
-        return result;
+        return results;
     }
 
-    private TrialResult loadMeasureCheck(Database database, Target target, Mix mix, int clients, int repetition,
-                                         String label, long heapBefore) throws SQLException, BenchmarkFailure {
-        var bar = progress.loadBar(label + " loading");
+    /** What one measured window left: its clients' results and the cluster's counters at both of its ends. */
+    private record Window(int clients, double seconds, List<Worker> workers, ClusterMetrics atStart,
+                          ClusterMetrics atEnd) {
+    }
+
+    private List<TrialResult> loadMeasureCheck(Database database, Target target, Mix mix, List<Integer> clientCounts,
+                                               int repetition, IntFunction<String> label, long heapBefore)
+            throws SQLException, BenchmarkFailure {
+        var bar = progress.loadBar(label.apply(clientCounts.get(0)) + " loading");
         long loadStart = System.nanoTime();
         workload.load(database, config.seed(), bar);
         database.awaitReplicasCaughtUp(CATCH_UP_TIMEOUT);
@@ -70,6 +88,24 @@ final class Trial {
         long heapAfter = HeapMeter.retainedHeapBytes();
 
         MacroCluster cluster = cluster(database);
+        List<Window> windows = new ArrayList<>();
+        for (int clients : clientCounts) {
+            windows.add(measure(database, cluster, mix, clients, label.apply(clients)));
+        }
+        long checkStart = System.nanoTime();
+        CorrectnessVerifier.Report checks = CorrectnessVerifier.verify(database, workload.consistencyChecks());
+        double checkSeconds = (System.nanoTime() - checkStart) / 1e9;
+        List<TrialResult> results = new ArrayList<>();
+        for (Window w : windows) {
+            results.add(result(target, database, mix, w, repetition, loadSeconds, heapBefore, heapAfter, checks,
+                    checkSeconds));
+        }
+        return results;
+    }
+
+    /** Warm-up and measured window at {@code clients}; fails if any transaction failed with a non-retryable error. */
+    private Window measure(Database database, MacroCluster cluster, Mix mix, int clients, String label)
+            throws SQLException, BenchmarkFailure {
         ClusterMetrics atStart = null;
         ClusterMetrics atEnd;
         var window = new MeasurementWindow();
@@ -95,11 +131,7 @@ final class Trial {
             errors.first().forEach(failure::addSuppressed);
             throw failure;
         }
-        long checkStart = System.nanoTime();
-        CorrectnessVerifier.Report checks = CorrectnessVerifier.verify(database, workload.consistencyChecks());
-        double checkSeconds = (System.nanoTime() - checkStart) / 1e9;
-        return result(target, database, mix, clients, repetition, window.measuredSeconds(), workers, loadSeconds,
-                heapBefore, heapAfter, checks, checkSeconds, atStart, atEnd);
+        return new Window(clients, window.measuredSeconds(), workers, atStart, atEnd);
     }
 
     private List<Worker> startWorkers(Database database, Mix mix, int clients, MeasurementWindow window,
@@ -192,13 +224,13 @@ final class Trial {
         }
     }
 
-    private TrialResult result(Target target, Database database, Mix mix, int clients, int repetition,
-                               double seconds, List<Worker> workers, double loadSeconds, long heapBefore,
-                               long heapAfter, CorrectnessVerifier.Report checks, double checkSeconds,
-                               ClusterMetrics atStart, ClusterMetrics atEnd) {
+    private TrialResult result(Target target, Database database, Mix mix, Window window, int repetition,
+                               double loadSeconds, long heapBefore, long heapAfter, CorrectnessVerifier.Report checks,
+                               double checkSeconds) {
+        double seconds = window.seconds();
         // every worker lists the workload's types in the same order; merge by type name all the same
         var merged = new LinkedHashMap<String, TypeResult>();
-        for (Worker w : workers) {
+        for (Worker w : window.workers()) {
             for (TypeResult r : w.results()) {
                 merged.merge(r.type(), r, (a, b) -> {
                     var latency = new LatencyHistogram();
@@ -217,13 +249,13 @@ final class Trial {
         }
         List<TypeResult> types = List.copyOf(merged.values());
         ApplyCost applyCost = null;
-        if (atStart != null && atEnd != null) {
+        if (window.atStart() != null && window.atEnd() != null) {
             var updates = new LatencyHistogram();
             types.stream().filter(t -> !t.readOnly()).forEach(t -> updates.add(t.latency()));
-            applyCost = ApplyCost.between(atStart, atEnd, updates.mean());
+            applyCost = ApplyCost.between(window.atStart(), window.atEnd(), updates.mean());
         }
         return new TrialResult(mix.name(), target.name(), database.url(), target.engine().id(), target.isMacroDb(),
-                clients, repetition, seconds, types, loadSeconds, heapBefore, heapAfter, checks.copies(),
+                window.clients(), repetition, seconds, types, loadSeconds, heapBefore, heapAfter, checks.copies(),
                 checks.passed(), checkSeconds, rates, applyCost);
     }
 }

@@ -74,6 +74,30 @@ class ComparisonTest {
     }
 
     @Test
+    void sweepLoadsOncePerTargetMixAndRepetitionAndRunsTheClientCountsInOrder() throws Exception {
+        var w = new ToyWorkload();
+        var c = config(w, List.of(1, 2), 1);
+        var sweep = new RunConfig(c.targets(), c.clients(), c.mixes(), 1, c.warmup(), c.duration(), c.seed(), "h2",
+                ThinkTimes.NONE, c.retryPolicy(), dir, LoadPolicy.SWEEP);
+        List<TrialResult> trials = new Comparison(w, sweep, null, null).run();
+
+        assertEquals(List.of("h2/1", "h2/2", "hsqldb/1", "hsqldb/2"),
+                trials.stream().map(t -> t.target() + "/" + t.clients()).toList());
+        assertEquals(2, w.loads.get(), "one load per target");
+        for (TrialResult t : trials) {
+            assertTrue(t.completed() > 0, t.toString());
+            assertEquals(List.of("total balance is 1000"), t.checksPassed());
+        }
+
+        var leaky = new ToyWorkload();
+        leaky.leak = true;
+        var failing = new RunConfig(c.targets(), c.clients(), leaky.mixes(), 1, c.warmup(), c.duration(), c.seed(),
+                "h2", ThinkTimes.NONE, c.retryPolicy(), dir, LoadPolicy.SWEEP);
+        var e = assertThrows(BenchmarkFailure.class, () -> new Comparison(leaky, failing, null, null).run());
+        assertTrue(e.getMessage().contains("CORRECTNESS CHECK FAILED"), e.getMessage());
+    }
+
+    @Test
     void measuresTheApplyCostAndTheWriteBoundOfMacroDbTargetsOnly() throws Exception {
         var w = new ToyWorkload();
         var c = config(w, List.of(2), 1);

@@ -66,6 +66,7 @@ final class ToyWorkload implements Workload {
     boolean failHard;
     boolean failRetryable;
     final AtomicInteger attempts = new AtomicInteger();
+    final AtomicInteger loads = new AtomicInteger();
     final List<Boolean> readOnlySeen = java.util.Collections.synchronizedList(new ArrayList<>());
 
     @Override
@@ -90,6 +91,7 @@ final class ToyWorkload implements Workload {
 
     @Override
     public void load(Database database, long seed, LoadProgress progress) throws SQLException {
+        loads.incrementAndGet();
         try (Connection c = database.connect(); Statement s = c.createStatement()) {
             s.execute("CREATE TABLE account (id INT PRIMARY KEY, balance INT NOT NULL)");
             progress.expect(ACCOUNTS);
