@@ -115,7 +115,7 @@ public final class Comparison {
                         + " (%.1f s)", r.retries(), r.loadSeconds(), r.retainedHeap() / 1048576.0,
                 r.checksPassed().size(), r.checksPassed().size() == 1 ? "" : "s", r.copiesChecked(),
                 r.copiesChecked() == 1 ? "y" : "ies", r.checkSeconds()));
-        if (r.applyCost() != null) {
+        if (r.applyCost() != null && r.applyCost().writeSets() > 0) { // none without slaves or without writes
             sb.append(String.format(Locale.ROOT, ", apply %.3f ms/write set, a %.2f, bound %.2fx",
                     r.applyCost().applyNanosPerWriteSet() / 1e6, r.applyCost().a(), r.applyCost().writeBound()));
         }

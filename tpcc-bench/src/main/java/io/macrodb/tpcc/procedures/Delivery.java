@@ -98,14 +98,8 @@ public final class Delivery extends Procedure {
             if (orderId < 0) {
                 continue;
             }
-            getOrderCustomer.setInt(1, w);
-            getOrderCustomer.setInt(2, d);
-            getOrderCustomer.setInt(3, orderId);
             int customerId;
-            try (ResultSet rs = getOrderCustomer.executeQuery()) {
-                if (!rs.next()) {
-                    throw missing("order " + w + "/" + d + "/" + orderId);
-                }
+            try (ResultSet rs = oneRow(getOrderCustomer, "order", w, d, orderId)) {
                 customerId = rs.getInt(1);
             }
             setCarrier.setInt(1, in.carrierId());

@@ -153,26 +153,15 @@ public final class NewOrder extends Procedure {
         if (nextOrderId.executeUpdate() != 1) {
             throw missing("district " + w + "/" + d);
         }
-        getDistrict.setInt(1, w);
-        getDistrict.setInt(2, d);
         BigDecimal districtTax;
         int orderId;
-        try (ResultSet rs = getDistrict.executeQuery()) {
-            if (!rs.next()) {
-                throw missing("district " + w + "/" + d);
-            }
+        try (ResultSet rs = oneRow(getDistrict, "district", w, d)) {
             districtTax = rs.getBigDecimal(1);
             orderId = rs.getInt(2) - 1;
         }
 
-        getCustomer.setInt(1, w);
-        getCustomer.setInt(2, d);
-        getCustomer.setInt(3, in.customerId());
         BigDecimal discount;
-        try (ResultSet rs = getCustomer.executeQuery()) {
-            if (!rs.next()) {
-                throw missing("customer " + w + "/" + d + "/" + in.customerId());
-            }
+        try (ResultSet rs = oneRow(getCustomer, "customer", w, d, in.customerId())) {
             discount = rs.getBigDecimal(1);
         }
 
@@ -223,14 +212,9 @@ public final class NewOrder extends Procedure {
             if (updateStock.executeUpdate() != 1) {
                 throw missing("stock " + line.supplyWarehouseId() + "/" + line.itemId());
             }
-            getStock.setInt(1, line.supplyWarehouseId());
-            getStock.setInt(2, line.itemId());
             String stockData;
             String distInfo;
-            try (ResultSet rs = getStock.executeQuery()) {
-                if (!rs.next()) {
-                    throw missing("stock " + line.supplyWarehouseId() + "/" + line.itemId());
-                }
+            try (ResultSet rs = oneRow(getStock, "stock", line.supplyWarehouseId(), line.itemId())) {
                 stockData = rs.getString(2);
                 distInfo = rs.getString(2 + d);
             }
@@ -258,11 +242,7 @@ public final class NewOrder extends Procedure {
     }
 
     private BigDecimal warehouseTax(int w) throws SQLException {
-        getWarehouseTax.setInt(1, w);
-        try (ResultSet rs = getWarehouseTax.executeQuery()) {
-            if (!rs.next()) {
-                throw missing("warehouse " + w);
-            }
+        try (ResultSet rs = oneRow(getWarehouseTax, "warehouse", w)) {
             return rs.getBigDecimal(1);
         }
     }

@@ -69,25 +69,13 @@ public final class OrderStatus extends Procedure {
         int cId = in.customerLastName() != null
                 ? CustomerLookup.byLastName(customersByName, w, d, in.customerLastName())
                 : in.customerId();
-        getCustomer.setInt(1, w);
-        getCustomer.setInt(2, d);
-        getCustomer.setInt(3, cId);
         BigDecimal balance;
-        try (ResultSet rs = getCustomer.executeQuery()) {
-            if (!rs.next()) {
-                throw missing("customer " + w + "/" + d + "/" + cId);
-            }
+        try (ResultSet rs = oneRow(getCustomer, "customer", w, d, cId)) {
             balance = rs.getBigDecimal(4);
         }
 
-        lastOrder.setInt(1, w);
-        lastOrder.setInt(2, d);
-        lastOrder.setInt(3, cId);
         int orderId;
-        try (ResultSet rs = lastOrder.executeQuery()) {
-            if (!rs.next()) {
-                throw missing("an order of customer " + w + "/" + d + "/" + cId);
-            }
+        try (ResultSet rs = oneRow(lastOrder, "an order of customer", w, d, cId)) {
             orderId = rs.getInt(1);
         }
 

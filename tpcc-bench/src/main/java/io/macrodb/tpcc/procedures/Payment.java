@@ -131,12 +131,8 @@ public final class Payment extends Procedure {
         if (updateWarehouse.executeUpdate() != 1) {
             throw missing("warehouse " + w);
         }
-        getWarehouse.setInt(1, w);
         String warehouseName;
-        try (ResultSet rs = getWarehouse.executeQuery()) {
-            if (!rs.next()) {
-                throw missing("warehouse " + w);
-            }
+        try (ResultSet rs = oneRow(getWarehouse, "warehouse", w)) {
             warehouseName = rs.getString(1);
         }
 
@@ -146,13 +142,8 @@ public final class Payment extends Procedure {
         if (updateDistrict.executeUpdate() != 1) {
             throw missing("district " + w + "/" + d);
         }
-        getDistrict.setInt(1, w);
-        getDistrict.setInt(2, d);
         String districtName;
-        try (ResultSet rs = getDistrict.executeQuery()) {
-            if (!rs.next()) {
-                throw missing("district " + w + "/" + d);
-            }
+        try (ResultSet rs = oneRow(getDistrict, "district", w, d)) {
             districtName = rs.getString(1);
         }
 
@@ -161,15 +152,9 @@ public final class Payment extends Procedure {
         int cId = in.customerLastName() != null
                 ? CustomerLookup.byLastName(customersByName, cw, cd, in.customerLastName())
                 : in.customerId();
-        getCustomer.setInt(1, cw);
-        getCustomer.setInt(2, cd);
-        getCustomer.setInt(3, cId);
         boolean badCredit;
         BigDecimal balance;
-        try (ResultSet rs = getCustomer.executeQuery()) {
-            if (!rs.next()) {
-                throw missing("customer " + cw + "/" + cd + "/" + cId);
-            }
+        try (ResultSet rs = oneRow(getCustomer, "customer", cw, cd, cId)) {
             badCredit = "BC".equals(rs.getString(11));
             balance = rs.getBigDecimal(14).subtract(amount);
         }
@@ -182,14 +167,8 @@ public final class Payment extends Procedure {
         updateBalance.executeUpdate();
 
         if (badCredit) {
-            getCustomerData.setInt(1, cw);
-            getCustomerData.setInt(2, cd);
-            getCustomerData.setInt(3, cId);
             String data;
-            try (ResultSet rs = getCustomerData.executeQuery()) {
-                if (!rs.next()) {
-                    throw missing("customer " + cw + "/" + cd + "/" + cId);
-                }
+            try (ResultSet rs = oneRow(getCustomerData, "customer", cw, cd, cId)) {
                 data = rs.getString(1);
             }
             String entry = cId + " " + cd + " " + cw + " " + d + " " + w + " " + amount.toPlainString() + " | ";

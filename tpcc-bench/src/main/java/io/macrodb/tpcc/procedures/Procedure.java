@@ -2,9 +2,11 @@ package io.macrodb.tpcc.procedures;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.StringJoiner;
 
 /**
  * The common part of the five transaction classes: the connection they run on and the prepared statements they
@@ -43,6 +45,27 @@ abstract class Procedure implements AutoCloseable {
         if (first != null) {
             throw first;
         }
+    }
+
+    /**
+     * Runs {@code query} with {@code keys} bound, in order, as its int parameters and returns its result on its first
+     * row, for the caller to read and close. The spec guarantees the row these lookups find: none means the database
+     * is broken ({@link #missing}), and the message names {@code what} and its keys.
+     */
+    static ResultSet oneRow(PreparedStatement query, String what, int... keys) throws SQLException {
+        for (int i = 0; i < keys.length; i++) {
+            query.setInt(i + 1, keys[i]);
+        }
+        ResultSet rs = query.executeQuery();
+        if (!rs.next()) {
+            rs.close();
+            StringJoiner key = new StringJoiner("/");
+            for (int k : keys) {
+                key.add(Integer.toString(k));
+            }
+            throw missing(what + " " + key);
+        }
+        return rs;
     }
 
     /** Thrown when a row the spec guarantees is missing: the database is broken, not busy. */

@@ -48,13 +48,8 @@ public final class StockLevel extends Procedure {
     }
 
     public Output execute(Input in) throws SQLException {
-        nextOrderId.setInt(1, in.warehouseId());
-        nextOrderId.setInt(2, in.districtId());
         int next;
-        try (ResultSet rs = nextOrderId.executeQuery()) {
-            if (!rs.next()) {
-                throw missing("district " + in.warehouseId() + "/" + in.districtId());
-            }
+        try (ResultSet rs = oneRow(nextOrderId, "district", in.warehouseId(), in.districtId())) {
             next = rs.getInt(1);
         }
         lowStock.setInt(1, in.warehouseId());

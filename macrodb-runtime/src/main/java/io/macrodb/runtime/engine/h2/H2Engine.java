@@ -93,7 +93,11 @@ public final class H2Engine implements Engine {
         org.h2.engine.Session session = slave.unwrap(org.h2.jdbc.JdbcConnection.class).getSession();
         Object[] values = new Object[row.length];
         for (int i = 0; i < row.length; i++) {
-            values[i] = org.h2.value.ValueToObjectConverter.objectToValue(session, row[i], org.h2.value.Value.UNKNOWN);
+            org.h2.value.Value value = org.h2.value.ValueToObjectConverter.objectToValue(session, row[i],
+                    org.h2.value.Value.UNKNOWN);
+            // A LOB value belongs to the database that made it: each slave makes its own from the plain value.
+            // (Captured rows hold stored values, never a stream that this conversion would use up.)
+            values[i] = value instanceof org.h2.value.ValueLob ? row[i] : value;
         }
         return values;
     }
