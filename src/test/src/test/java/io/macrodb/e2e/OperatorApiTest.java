@@ -133,6 +133,67 @@ class OperatorApiTest {
     }
 
     /**
+     * Without a slave, commits take no lock: concurrent update transactions and DDL still get one version each, none
+     * lost and none shared, and a reader never waits for a version the master already has.
+     */
+    @ParameterizedTest
+    @EnumSource(Engine.class)
+    void withoutSlavesConcurrentCommitsStillGetOneVersionEach(Engine engine) throws Exception {
+        String url = engine.rowLockingUrl(1);
+        int writers = 4;
+        int transactions = 300;
+        try (Connection setup = Engine.connect(url)) {
+            Engine.execute(setup, "CREATE TABLE t (id INT PRIMARY KEY, v INT)");
+            for (int i = 0; i < writers; i++) {
+                Engine.execute(setup, "INSERT INTO t VALUES (" + i + ", 0)");
+            }
+            MacroCluster cluster = setup.unwrap(MacroCluster.class);
+            long before = cluster.committedVersion();
+            var pool = java.util.concurrent.Executors.newFixedThreadPool(writers + 1);
+            try {
+                List<java.util.concurrent.Future<?>> work = new ArrayList<>();
+                for (int w = 0; w < writers; w++) {
+                    int id = w;
+                    work.add(pool.submit(() -> {
+                        try (Connection c = Engine.connect(url)) {
+                            c.setAutoCommit(false);
+                            for (int i = 0; i < transactions; i++) {
+                                Engine.execute(c, "UPDATE t SET v = v + 1 WHERE id = " + id);
+                                c.commit();
+                                c.setReadOnly(true); // must find the master at the version it just reached
+                                try (ResultSet rows = c.createStatement().executeQuery(
+                                        "SELECT v FROM t WHERE id = " + id)) {
+                                    rows.next();
+                                    assertEquals(i + 1, rows.getInt(1));
+                                }
+                                c.commit();
+                                c.setReadOnly(false);
+                            }
+                        }
+                        return null;
+                    }));
+                }
+                work.add(pool.submit(() -> {
+                    try (Connection c = Engine.connect(url)) {
+                        for (int i = 0; i < 10; i++) {
+                            Engine.execute(c, "CREATE TABLE ddl" + i + " (id INT PRIMARY KEY)");
+                        }
+                    }
+                    return null;
+                }));
+                for (var f : work) {
+                    f.get(2, java.util.concurrent.TimeUnit.MINUTES);
+                }
+            } finally {
+                pool.shutdownNow();
+            }
+            assertEquals(before + (long) writers * transactions + 10, cluster.committedVersion(),
+                    "one version per update transaction and per DDL statement");
+            Engine.assertIdenticalAndShutdown(setup);
+        }
+    }
+
+    /**
      * Shutting a cluster down frees every replica's database, even while someone still holds the cluster (a metrics
      * binder does) and the thread that wrote through it lives on (HSQLDB keeps the session of the last Java trigger
      * it called in a thread-local of its driver).
