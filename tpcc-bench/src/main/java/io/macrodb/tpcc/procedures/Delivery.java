@@ -23,10 +23,17 @@ import java.sql.Timestamp;
  */
 public final class Delivery extends Procedure {
 
+    /**
+     * The district's oldest undelivered order. Ordered by the whole primary key, not by {@code no_o_id} alone and not
+     * as {@code MIN(no_o_id)}: only then do H2 and HSQLDB read the first index entry instead of every NEW-ORDER row
+     * of the district (measured 20-40x per query; with MIN, Delivery took over 40% of H2's CPU on the standard mix).
+     */
     static final String OLDEST_NEW_ORDER = """
-            SELECT MIN(no_o_id)
+            SELECT no_o_id
               FROM new_order
-             WHERE no_w_id = ? AND no_d_id = ?""";
+             WHERE no_w_id = ? AND no_d_id = ?
+             ORDER BY no_w_id, no_d_id, no_o_id
+             FETCH FIRST 1 ROWS ONLY""";
 
     static final String DELETE_NEW_ORDER = """
             DELETE FROM new_order
@@ -143,11 +150,10 @@ public final class Delivery extends Procedure {
             oldestNewOrder.setInt(2, d);
             int orderId;
             try (ResultSet rs = oldestNewOrder.executeQuery()) {
-                rs.next();
-                orderId = rs.getInt(1);
-                if (rs.wasNull()) {
+                if (!rs.next()) {
                     return -1;
                 }
+                orderId = rs.getInt(1);
             }
             if (orderId == lost) {
                 // the engine still shows the row this transaction could not delete (a snapshot isolation level):
