@@ -10,15 +10,14 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
-import java.util.concurrent.locks.Condition;
-import java.util.concurrent.locks.ReentrantLock;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * One engine's database and the paper's per-replica state: its version (an atomic commit counter any thread may
  * read), how many transactions run on it, and its health.
  *
- * <p>Waiting for a version parks the reader on a condition that the applier signals only when someone waits: the
- * applier's common path is one atomic write and one atomic read, and a waiting reader burns no core.
+ * <p>Waiting for a version parks the reader until the replica reaches that version ({@link VersionWaiters}): the
+ * applier's common path is one atomic write and one emptiness check, and a waiting reader burns no core.
  */
 public final class Replica {
 
@@ -26,12 +25,10 @@ public final class Replica {
     private final String jdbcUrl;
     private final AtomicLong version = new AtomicLong();
     private final AtomicInteger active = new AtomicInteger();
-    private final AtomicInteger waiting = new AtomicInteger();
     private final LongAdder routed = new LongAdder();
     private final LongAdder applied = new LongAdder();
     private final LongAdder applyNanos = new LongAdder();
-    private final ReentrantLock lock = new ReentrantLock();
-    private final Condition advanced = lock.newCondition();
+    private final VersionWaiters waiters = new VersionWaiters();
     private volatile ReplicaRole role;
     private volatile ReplicaHealth health = ReplicaHealth.HEALTHY;
     private volatile Applier applier;
@@ -102,32 +99,19 @@ public final class Replica {
     /** Publishes one more version and returns it: for a master with no slave, whose commits take no lock. */
     long advanceByOne() {
         long v = version.incrementAndGet();
-        if (waiting.get() > 0) {
-            signalAll();
-        }
+        waiters.reached(v);
         return v;
     }
 
     /** Publishes that every version up to {@code v} is committed here, and wakes readers waiting for it. */
     void advanceTo(long v) {
         version.set(v);
-        if (waiting.get() > 0) {
-            signalAll();
-        }
+        waiters.reached(v);
     }
 
     void setHealth(ReplicaHealth health) {
         this.health = health;
-        signalAll();
-    }
-
-    private void signalAll() {
-        lock.lock();
-        try {
-            advanced.signalAll();
-        } finally {
-            lock.unlock();
-        }
+        waiters.wakeAll();
     }
 
     /**
@@ -140,30 +124,30 @@ public final class Replica {
             return 0;
         }
         long start = System.nanoTime();
-        waiting.incrementAndGet();
-        lock.lock();
+        long deadline = start + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+        VersionWaiters.Waiter waiter = waiters.enter(v);
         try {
-            long nanos = TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
             while (version.get() < v) {
                 if (!isHealthy()) {
                     throw new SQLTransientException("Replica " + index + " failed while a read-only transaction "
                             + "waited for it; run the transaction again.", MacroSqlState.REPLICA_LOST);
                 }
+                long nanos = deadline - System.nanoTime();
                 if (nanos <= 0) {
                     throw new SQLTransientException("Replica " + index + " did not reach version " + v + " within "
                             + timeoutMillis + " ms (it is at " + version.get() + "); run the transaction again or "
                             + "raise macrodb.readWaitTimeoutMs.", MacroSqlState.READ_WAIT_TIMEOUT);
                 }
-                nanos = advanced.awaitNanos(nanos);
+                LockSupport.parkNanos(this, nanos);
+                if (Thread.interrupted()) {
+                    Thread.currentThread().interrupt();
+                    throw new SQLTransientException("Interrupted while waiting for replica " + index
+                            + " to reach version " + v, MacroSqlState.READ_WAIT_TIMEOUT);
+                }
             }
             return System.nanoTime() - start;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new SQLTransientException("Interrupted while waiting for replica " + index + " to reach version "
-                    + v, MacroSqlState.READ_WAIT_TIMEOUT, e);
         } finally {
-            lock.unlock();
-            waiting.decrementAndGet();
+            waiters.leave(waiter);
         }
     }
 
