@@ -9,11 +9,13 @@ import java.util.List;
  * @param committedTransactions update transactions that committed a write set (each got a version)
  * @param readWaits             read-only transactions that had to wait for their replica to catch up
  * @param readWaitNanos         total time they waited
+ * @param lagWaits              commits that waited for a slave to come back within {@code macrodb.maxLag}
+ * @param lagWaitNanos          total time they waited (after committing)
  * @param failures              replicas marked failed
  * @param replicas              per replica, master first
  */
-public record ClusterMetrics(long committedTransactions, long readWaits, long readWaitNanos, long failures,
-                             List<Replica> replicas) {
+public record ClusterMetrics(long committedTransactions, long readWaits, long readWaitNanos, long lagWaits,
+                             long lagWaitNanos, long failures, List<Replica> replicas) {
 
     /**
      * @param routedTransactions read-only transactions routed to this replica

@@ -44,6 +44,10 @@ public final class MacroDbMetrics implements MeterBinder {
                         c -> c.metrics().readWaitNanos(), TimeUnit.NANOSECONDS)
                 .description("read-only transactions that waited for a replica to catch up").tags(tags)
                 .register(registry);
+        FunctionTimer.builder("macrodb.commits.lag.wait", cluster, c -> c.metrics().lagWaits(),
+                        c -> c.metrics().lagWaitNanos(), TimeUnit.NANOSECONDS)
+                .description("commits that waited for a slave to come back within macrodb.maxLag").tags(tags)
+                .register(registry);
         for (ReplicaStatus replica : cluster.replicas()) {
             int index = replica.index();
             Tags replicaTags = tags.and("replica", String.valueOf(index), "role", replica.role().name());

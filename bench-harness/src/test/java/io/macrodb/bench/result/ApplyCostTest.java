@@ -18,7 +18,7 @@ class ApplyCostTest {
             replicas.add(new ClusterMetrics.Replica(1 + i / 2, 7, slaveWriteSetsAndNanos[i],
                     slaveWriteSetsAndNanos[i + 1]));
         }
-        return new ClusterMetrics(0, 0, 0, 0, List.copyOf(replicas));
+        return new ClusterMetrics(0, 0, 0, 0, 0, 0, List.copyOf(replicas));
     }
 
     @Test

@@ -78,6 +78,10 @@ final class Applier implements Runnable {
         LockSupport.unpark(thread);
     }
 
+    Replica replica() {
+        return replica;
+    }
+
     int queueDepth() {
         return depth.get();
     }

@@ -52,7 +52,8 @@ public final class Cluster implements MacroCluster {
         this.engineProperties = engineProperties;
         this.catalog = new TableCatalog(engine);
         this.master = new Replica(0, engine.replicaUrl(config.engineUrl(), 0), ReplicaRole.MASTER);
-        this.sequencer = new CommitSequencer(engine, catalog, master);
+        this.sequencer = new CommitSequencer(engine, catalog, master, config.get(MacroOption.MAX_LAG),
+                config.get(MacroOption.READ_WAIT_TIMEOUT_MS));
         List<Replica> slaveList = new ArrayList<>();
         for (int i = 1; i < config.replicas(); i++) {
             slaveList.add(new Replica(i, engine.replicaUrl(config.engineUrl(), i), ReplicaRole.SLAVE));
@@ -198,8 +199,8 @@ public final class Cluster implements MacroCluster {
         List<ClusterMetrics.Replica> perReplica = new ArrayList<>();
         perReplica.add(master.metrics());
         slaves.forEach(slave -> perReplica.add(slave.metrics()));
-        return new ClusterMetrics(sequencer.committed(), readWaits.sum(), readWaitNanos.sum(), failures.sum(),
-                perReplica);
+        return new ClusterMetrics(sequencer.committed(), readWaits.sum(), readWaitNanos.sum(), sequencer.lagWaits(),
+                sequencer.lagWaitNanos(), failures.sum(), perReplica);
     }
 
     @Override

@@ -10,6 +10,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.stream.Collectors;
 
@@ -30,18 +31,38 @@ public final class CommitSequencer {
     private final TableCatalog catalog;
     private final Replica master;
     private volatile List<Applier> appliers = List.of();
-    private final java.util.concurrent.atomic.LongAdder committed = new java.util.concurrent.atomic.LongAdder();
+    private final LongAdder committed = new LongAdder();
+    private final long maxLag;
+    private final long lagWaitTimeoutMillis;
+    private final LongAdder lagWaits = new LongAdder();
+    private final LongAdder lagWaitNanos = new LongAdder();
 
-    /** @param master the replica whose version is the commit counter (the paper's {@code version[0]}) */
-    CommitSequencer(Engine engine, TableCatalog catalog, Replica master) {
+    /**
+     * @param master               the replica whose version is the commit counter (the paper's {@code version[0]})
+     * @param maxLag               most versions a healthy slave may trail the master by when a commit returns
+     * @param lagWaitTimeoutMillis most time a commit waits for a slave to come back within {@code maxLag}
+     */
+    CommitSequencer(Engine engine, TableCatalog catalog, Replica master, long maxLag, long lagWaitTimeoutMillis) {
         this.engine = engine;
         this.catalog = catalog;
         this.master = master;
+        this.maxLag = maxLag;
+        this.lagWaitTimeoutMillis = lagWaitTimeoutMillis;
     }
 
     /** Update transactions that committed a write set (DDL and counter-only versions not included). */
     long committed() {
         return committed.sum();
+    }
+
+    /** Commits that waited for a slave to come back within {@code macrodb.maxLag}. */
+    long lagWaits() {
+        return lagWaits.sum();
+    }
+
+    /** The time those commits waited, in nanoseconds. */
+    long lagWaitNanos() {
+        return lagWaitNanos.sum();
     }
 
     /** The version of the last committed update transaction. */
@@ -71,13 +92,40 @@ public final class CommitSequencer {
             committed.increment();
             return this.master.advanceByOne();
         }
+        long version;
         lock.lock();
         try {
             master.commit();
             committed.increment();
-            return publish(capture.seal(version() + 1, counters(master, capture)));
+            version = publish(capture.seal(version() + 1, counters(master, capture)));
         } finally {
             lock.unlock();
+        }
+        keepSlavesWithinMaxLag(version);
+        return version;
+    }
+
+    /**
+     * Flow control: the master can commit faster than a slave replays (on a machine with no core to spare for the
+     * appliers, or while a slave is slowed down), and nothing else would stop its queue from growing without bound.
+     * The committer, whose transaction is already committed and who holds no lock, waits until every healthy slave
+     * is within {@code maxLag} versions of its commit. A slave that fails or stays behind past the timeout stops
+     * holding commits back: the commit has succeeded and must return.
+     */
+    private void keepSlavesWithinMaxLag(long version) {
+        long needed = version - maxLag;
+        for (Applier applier : appliers) {
+            Replica slave = applier.replica();
+            if (slave.version() >= needed || !slave.isHealthy()) {
+                continue;
+            }
+            try {
+                long waited = slave.awaitVersion(needed, lagWaitTimeoutMillis);
+                lagWaits.increment();
+                lagWaitNanos.add(waited);
+            } catch (SQLException e) {
+                return; // failed, timed out or interrupted (the flag stays set): the commit itself succeeded
+            }
         }
     }
 

@@ -24,7 +24,12 @@ public enum MacroOption {
                     + "with the retryable SQLState 40M02."),
     APPLY_BATCH("macrodb.applyBatch", "16", 1, 10_000,
             "Most write sets an applier applies under one slave commit when they are already queued. "
-                    + "1 commits every version on its own.");
+                    + "1 commits every version on its own."),
+    MAX_LAG("macrodb.maxLag", "1000", 1, Integer.MAX_VALUE,
+            "Most versions a healthy slave may trail the master by when a commit returns. A commit that leaves a "
+                    + "slave further behind waits (already committed, holding no lock) until it is back within the "
+                    + "bound, or for at most macrodb.readWaitTimeoutMs: this bounds the queues' memory and how "
+                    + "long a read-only transaction can wait for a slave.");
 
     private final String key;
     private final String defaultValue;

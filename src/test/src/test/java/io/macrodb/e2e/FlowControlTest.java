@@ -1,0 +1,94 @@
+package io.macrodb.e2e;
+
+import io.macrodb.api.MacroCluster;
+import io.macrodb.metrics.MacroDbMetrics;
+import io.macrodb.runtime.capture.CaptureScope;
+import io.macrodb.runtime.capture.CaptureSink;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@code macrodb.maxLag}: a slave that cannot keep up holds commits back instead of letting its queue grow. */
+class FlowControlTest {
+
+    private static final int MAX_LAG = 3;
+    private static final int INSERTS = 10;
+
+    @ParameterizedTest
+    @EnumSource(Engine.class)
+    void commitsWaitWhileASlaveIsMoreThanMaxLagBehind(Engine engine) throws Exception {
+        String url = engine.url(2) + ";macrodb.maxLag=" + MAX_LAG;
+        ExecutorService writerThread = Executors.newSingleThreadExecutor();
+        try (Connection writer = Engine.connect(url)) {
+            Engine.execute(writer, "CREATE TABLE t (id INT PRIMARY KEY, v INT)", "INSERT INTO t VALUES (0, 0)");
+            MacroCluster cluster = writer.unwrap(MacroCluster.class);
+            cluster.verify(); // the slave has caught up
+
+            // Stall the slave's applier behind MacroDB's back: a transaction of our own on the slave's database
+            // holds row 0 locked (it writes the value row 0 already has and rolls back, so nothing diverges).
+            try (Connection slave = DriverManager.getConnection(cluster.replicas().get(1).database())) {
+                slave.setAutoCommit(false);
+                CaptureSink previous = CaptureScope.open(CaptureSink.IGNORE);
+                try {
+                    Engine.execute(slave, "UPDATE t SET v = v WHERE id = 0");
+                } finally {
+                    CaptureScope.close(previous);
+                }
+                long stalledAt = cluster.replicas().get(1).version();
+
+                Future<?> writes = writerThread.submit(() -> {
+                    Engine.execute(writer, "UPDATE t SET v = 1 WHERE id = 0"); // the applier blocks on this one
+                    for (int i = 1; i <= INSERTS; i++) {
+                        Engine.execute(writer, "INSERT INTO t VALUES (" + i + ", " + i + ")");
+                    }
+                    return null;
+                });
+                long committed = awaitSteady(cluster);
+                assertFalse(writes.isDone(), "the writer must be held back while the slave is stalled");
+                assertEquals(stalledAt + MAX_LAG + 1, committed,
+                        "commits go on until one leaves the slave more than maxLag behind, and that one waits");
+
+                slave.rollback(); // the applier goes on, and with it the writer
+                writes.get(30, TimeUnit.SECONDS);
+            }
+            assertEquals(INSERTS + 1, countRows(writer));
+            SimpleMeterRegistry registry = new SimpleMeterRegistry();
+            new MacroDbMetrics(cluster).bindTo(registry);
+            assertTrue(registry.get("macrodb.commits.lag.wait").functionTimer().count() >= 1,
+                    "the held-back commit is counted");
+            Engine.assertIdenticalAndShutdown(writer);
+        } finally {
+            writerThread.shutdownNow();
+        }
+    }
+
+    /** The committed version once it has stopped moving for half a second. */
+    private static long awaitSteady(MacroCluster cluster) throws InterruptedException {
+        long last = -1;
+        long current = cluster.committedVersion();
+        while (current != last) {
+            last = current;
+            Thread.sleep(500);
+            current = cluster.committedVersion();
+        }
+        return current;
+    }
+
+    private static int countRows(Connection connection) throws Exception {
+        try (var rows = connection.createStatement().executeQuery("SELECT COUNT(*) FROM t")) {
+            rows.next();
+            return rows.getInt(1);
+        }
+    }
+}
