@@ -85,12 +85,14 @@ public final class CommandLine {
                 if (s.isBlank()) {
                     continue;
                 }
+                int value;
                 try {
-                    out.add(Integer.parseInt(s.trim()));
+                    value = Integer.parseInt(s.trim());
                 } catch (NumberFormatException e) {
                     throw new UsageException("--" + name + " needs comma-separated whole numbers, got '"
                             + get(name) + "'");
                 }
+                addOnce(name, out, value);
             }
             if (out.isEmpty()) {
                 throw new UsageException("--" + name + " is empty");
@@ -103,13 +105,21 @@ public final class CommandLine {
             var out = new ArrayList<String>();
             for (String s : get(name).split(",")) {
                 if (!s.isBlank()) {
-                    out.add(s.trim());
+                    addOnce(name, out, s.trim());
                 }
             }
             if (out.isEmpty()) {
                 throw new UsageException("--" + name + " is empty");
             }
             return out;
+        }
+
+        /** A list entry given twice would run twice and be reported as two results under one label. */
+        private static <T> void addOnce(String name, List<T> list, T value) throws UsageException {
+            if (list.contains(value)) {
+                throw new UsageException("--" + name + " lists " + value + " twice; give each value once");
+            }
+            list.add(value);
         }
 
         /** A duration such as {@code 30s}, {@code 2m}, {@code 500ms}; a bare number means seconds. */

@@ -32,6 +32,8 @@ class CommandLineTest {
         assertThrows(UsageException.class, () -> cli.parse("stray"));
         assertThrows(UsageException.class, () -> cli.parse("--clients", "4", "--clients", "5"));
         assertThrows(UsageException.class, () -> cli.parse("--clients", "four").getIntList("clients"));
+        assertThrows(UsageException.class, () -> cli.parse("--clients", "1,4,4").getIntList("clients"));
+        assertThrows(UsageException.class, () -> cli.parse("--mix", "standard,standard").getList("mix"));
         assertThrows(UsageException.class, () -> cli.parse("--duration", "soon").getDuration("duration"));
         assertThrows(UsageException.class, () -> cli.parse().get("targets"));
     }
