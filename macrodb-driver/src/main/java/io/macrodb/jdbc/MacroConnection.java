@@ -162,12 +162,29 @@ public final class MacroConnection implements Connection {
         }
         PhysicalSession session = slaves.get(replica);
         if (session == null) {
+            dropSessionsOfLostReplicas();
             Connection physical = cluster.openPhysical(replica, engineProperties);
             physical.setReadOnly(true);
             session = new PhysicalSession(replica, physical);
             slaves.put(replica, session);
         }
         return session;
+    }
+
+    /** A failed slave is replaced by a new one: a connection to the old one is closed when the new one is first used. */
+    private void dropSessionsOfLostReplicas() {
+        slaves.values().removeIf(session -> {
+            if (!session.replica().isLost()) {
+                return false;
+            }
+            statements.forEach(statement -> statement.forget(session));
+            try {
+                session.close();
+            } catch (SQLException ignored) {
+                // its database is gone
+            }
+            return true;
+        });
     }
 
     private void sync(PhysicalSession session) throws SQLException {
@@ -184,7 +201,7 @@ public final class MacroConnection implements Connection {
         Connection physical = tx.session().connection();
         try {
             if (tx.isReadOnly()) {
-                physical.commit();
+                endReadOnly(tx, commit);
                 if (tx.session() == master) {
                     cluster.sequencer().awaitPublished(); // it may have read a commit whose version is in flight
                 }
@@ -204,6 +221,27 @@ public final class MacroConnection implements Connection {
             } else {
                 cluster.endUpdate();
             }
+        }
+    }
+
+    /**
+     * A read-only transaction ends with a commit of its engine transaction either way (it wrote nothing). When its
+     * replica failed meanwhile, committing fails with 40M01: the reads are not trusted; rolling back just ends it.
+     */
+    private static void endReadOnly(Transaction tx, boolean commit) throws SQLException {
+        Connection physical = tx.session().connection();
+        if (!tx.session().replica().isLost()) {
+            try {
+                physical.commit();
+                return;
+            } catch (SQLException e) {
+                tx.checkReplica(e);
+                throw e;
+            }
+        }
+        rollbackQuietly(physical);
+        if (commit) {
+            tx.checkReplica(null);
         }
     }
 
@@ -310,7 +348,9 @@ public final class MacroConnection implements Connection {
             try {
                 session.close();
             } catch (SQLException e) {
-                failure = failure == null ? e : failure;
+                if (!session.replica().isLost()) { // a failed slave's database may be shutting down: nothing to keep
+                    failure = failure == null ? e : failure;
+                }
             }
         }
         if (failure != null && !cluster.isShutdown()) {

@@ -68,6 +68,21 @@ public class MacroStatement implements Statement {
         return statement;
     }
 
+    /**
+     * Lets go of the engine statement made on {@code session}, whose replica has left the cluster: an engine
+     * statement keeps its database reachable, and a shut-down slave's memory must be freed.
+     */
+    final void forget(PhysicalSession session) {
+        int index = session.replica().index();
+        if (physicalOwners[index] == session) {
+            if (last == physical[index]) {
+                last = null;
+            }
+            physical[index] = null;
+            physicalOwners[index] = null;
+        }
+    }
+
     private void applySettings(Statement statement) throws SQLException {
         if (maxRows != 0) {
             statement.setMaxRows(maxRows);

@@ -1,10 +1,13 @@
 package io.macrodb.jdbc;
 
+import io.macrodb.api.MacroSqlState;
 import io.macrodb.runtime.capture.CaptureScope;
 import io.macrodb.runtime.capture.CaptureSink;
 import io.macrodb.runtime.capture.TransactionCapture;
+import io.macrodb.runtime.cluster.Replica;
 
 import java.sql.SQLException;
+import java.sql.SQLTransientException;
 
 /**
  * One transaction of a MacroDB connection, from its first statement to commit or rollback: the engine it runs on
@@ -47,7 +50,13 @@ final class Transaction {
      */
     <T> T run(StatementCall<T> call, StatementKind kind) throws SQLException {
         if (capture == null) {
-            return call.run(session);
+            checkReplica(null);
+            try {
+                return call.run(session);
+            } catch (SQLException e) {
+                checkReplica(e); // a failed replica's database may have been shut down under the statement
+                throw e;
+            }
         }
         int mark = capture.mark();
         CaptureSink previous = CaptureScope.open(capture);
@@ -65,6 +74,20 @@ final class Transaction {
             throw e;
         } finally {
             CaptureScope.close(previous);
+        }
+    }
+
+    /**
+     * Fails with the retryable 40M01 when the replica this read-only transaction runs on has failed: what it reads
+     * there is no longer trusted, so the transaction must run again elsewhere.
+     *
+     * @param cause the engine's error that made the caller look, if any
+     */
+    void checkReplica(SQLException cause) throws SQLException {
+        Replica replica = session.replica();
+        if (replica.isLost()) {
+            throw new SQLTransientException("Replica " + replica.index() + " failed while this read-only transaction "
+                    + "ran on it; roll back and run the transaction again.", MacroSqlState.REPLICA_LOST, cause);
         }
     }
 

@@ -30,7 +30,8 @@ public interface MacroCluster {
     /**
      * Proves the replicas identical or shows where they differ: commits are held back briefly, every
      * slave catches up to the master's version, and each replica's tables (and sequence state) are
-     * check-summed at that one version.
+     * check-summed at that one version. A slave that differs from the master is failed (as by
+     * {@link #failReplica}) and rebuilt; the report still shows how it differed.
      */
     VerificationReport verify() throws SQLException;
 
@@ -41,6 +42,27 @@ public interface MacroCluster {
      * consistency conditions.
      */
     <T> List<ReplicaResult<T>> queryEachReplica(ReplicaQuery<T> query) throws SQLException;
+
+    /**
+     * Fails slave {@code index} on purpose, as if its engine had failed (for drills and tests): it leaves routing at
+     * once, read-only transactions running on it fail with the retryable SQLState 40M01 at their next statement,
+     * and a new slave (same index, new database) is built in its place in the background while the cluster keeps
+     * serving. Returns at once; {@link #replicas()} shows the new slave catching up, then healthy.
+     *
+     * @throws SQLException 22023 if there is no such slave; 0A000 for the master (promoting a slave is not
+     *                      implemented yet)
+     */
+    void failReplica(int index) throws SQLException;
+
+    /**
+     * Replaces slave {@code index} (healthy or failed) with a new copy, same index and new database, built from a
+     * healthy replica while the cluster keeps serving, and returns when the copy has caught up and joined routing.
+     * A slave that failed is being rebuilt already: this waits for that rebuild, or tries again if it failed.
+     *
+     * @throws SQLException 22023 if there is no such slave; 0A000 for the master; the rebuild's own error if it
+     *                      failed (it can be tried again)
+     */
+    void rebuildReplica(int index) throws SQLException;
 
     /**
      * Shuts the cluster down: refuses new transactions, drains every slave's queue (nothing committed is

@@ -30,11 +30,19 @@ public final class MacroSqlState {
     public static final String REPLICA_LOST = "40M01";
     /** No slave caught up within the read wait timeout: run the transaction again. */
     public static final String READ_WAIT_TIMEOUT = "40M02";
+    /**
+     * An update transaction could not begin: update transactions are held while a slave is rebuilt from the master
+     * (no healthy slave was left to copy), and this took longer than {@code macrodb.readWaitTimeoutMs}. Run it again.
+     */
+    public static final String UPDATES_HELD = "40M03";
+    /** An operator call named a replica the cluster does not have. */
+    public static final String NO_SUCH_REPLICA = "22023";
     /** The engine's own serialization failure or deadlock. */
     public static final String SERIALIZATION_FAILURE = "40001";
 
     /** States after which running the whole transaction again is the right response. */
-    public static final Set<String> RETRYABLE = Set.of(REPLICA_LOST, READ_WAIT_TIMEOUT, SERIALIZATION_FAILURE);
+    public static final Set<String> RETRYABLE = Set.of(REPLICA_LOST, READ_WAIT_TIMEOUT, UPDATES_HELD,
+            SERIALIZATION_FAILURE);
 
     private MacroSqlState() {
     }

@@ -4,7 +4,12 @@ package io.macrodb.api;
 public enum ReplicaHealth {
     /** In routing. */
     HEALTHY,
-    /** Taken out of routing after a failure; holds no trusted state. */
+    /**
+     * A new slave being built to replace a failed one: copied from a healthy replica, now applying what was committed
+     * since. Not in routing until it has caught up with the master; then {@link #HEALTHY}.
+     */
+    CATCHING_UP,
+    /** Taken out of routing after a failure; holds no trusted state. A new slave is built to replace it. */
     FAILED,
     /** Closed by a shutdown. */
     CLOSED

@@ -20,6 +20,18 @@ public record VerificationReport(long version, Map<Integer, Map<String, TableChe
         return differences().isEmpty();
     }
 
+    /** The replicas (never the first, the master) whose checksums differ from the master's in any table. */
+    public java.util.Set<Integer> differingReplicas() {
+        var replicas = List.copyOf(checksums.keySet());
+        var differing = new java.util.TreeSet<Integer>();
+        for (int r : replicas.isEmpty() ? List.<Integer>of() : replicas.subList(1, replicas.size())) {
+            if (!checksums.get(r).equals(checksums.get(replicas.get(0)))) {
+                differing.add(r);
+            }
+        }
+        return differing;
+    }
+
     /** One line per table that differs between the master (first replica) and another replica. */
     public List<String> differences() {
         var replicas = List.copyOf(checksums.keySet());

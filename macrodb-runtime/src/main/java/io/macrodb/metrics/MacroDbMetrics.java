@@ -11,6 +11,7 @@ import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.binder.MeterBinder;
 
 import java.util.concurrent.TimeUnit;
+import java.util.function.ToDoubleFunction;
 
 /**
  * Publishes a cluster's facts to Micrometer: {@code new MacroDbMetrics(cluster).bindTo(registry)}. Every meter reads
@@ -53,11 +54,11 @@ public final class MacroDbMetrics implements MeterBinder {
             Tags replicaTags = tags.and("replica", String.valueOf(index), "role", replica.role().name());
             FunctionCounter.builder("macrodb.reads.routed", cluster, c -> replicaMetrics(c, index).routedTransactions())
                     .description("read-only transactions routed to the replica").tags(replicaTags).register(registry);
-            Gauge.builder("macrodb.replica.version", cluster, c -> status(c, index).version())
+            Gauge.builder("macrodb.replica.version", cluster, c -> status(c, index, ReplicaStatus::version))
                     .tags(replicaTags).register(registry);
-            Gauge.builder("macrodb.replica.lag", cluster, c -> status(c, index).lag())
+            Gauge.builder("macrodb.replica.lag", cluster, c -> status(c, index, ReplicaStatus::lag))
                     .description("versions behind the master").tags(replicaTags).register(registry);
-            Gauge.builder("macrodb.replica.queue.depth", cluster, c -> status(c, index).queueDepth())
+            Gauge.builder("macrodb.replica.queue.depth", cluster, c -> status(c, index, ReplicaStatus::queueDepth))
                     .description("write sets queued, not yet applied").tags(replicaTags).register(registry);
             FunctionTimer.builder("macrodb.apply", cluster, c -> replicaMetrics(c, index).appliedWriteSets(),
                             c -> replicaMetrics(c, index).applyNanos(), TimeUnit.NANOSECONDS)
@@ -65,11 +66,17 @@ public final class MacroDbMetrics implements MeterBinder {
         }
     }
 
+    /**
+     * A rebuilt slave keeps its index, and its totals carry over. Only a slave whose rebuild failed leaves its place
+     * empty: its meters then read 0 (totals) and NaN (gauges) until it is rebuilt.
+     */
     private static ClusterMetrics.Replica replicaMetrics(MacroCluster cluster, int index) {
-        return cluster.metrics().replicas().stream().filter(r -> r.index() == index).findFirst().orElseThrow();
+        return cluster.metrics().replicas().stream().filter(r -> r.index() == index).findFirst()
+                .orElse(new ClusterMetrics.Replica(index, 0, 0, 0));
     }
 
-    private static ReplicaStatus status(MacroCluster cluster, int index) {
-        return cluster.replicas().stream().filter(r -> r.index() == index).findFirst().orElseThrow();
+    private static double status(MacroCluster cluster, int index, ToDoubleFunction<ReplicaStatus> value) {
+        return cluster.replicas().stream().filter(r -> r.index() == index).findFirst()
+                .map(value::applyAsDouble).orElse(Double.NaN);
     }
 }

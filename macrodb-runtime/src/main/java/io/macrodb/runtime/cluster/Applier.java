@@ -1,6 +1,6 @@
 package io.macrodb.runtime.cluster;
 
-import io.macrodb.api.ReplicaHealth;
+import io.macrodb.api.MacroSqlState;
 import io.macrodb.runtime.capture.CaptureScope;
 import io.macrodb.runtime.capture.CaptureSink;
 import io.macrodb.runtime.capture.CapturedTable;
@@ -11,12 +11,16 @@ import io.macrodb.runtime.engine.SqlQueries;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.sql.SQLTransientException;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -31,11 +35,15 @@ import java.util.logging.Logger;
  *
  * <p>Every keyed statement must touch exactly one row. One that does not proves the slave differs from the master:
  * the slave is marked failed and leaves routing at once, rather than serve a wrong answer.
+ *
+ * <p>An applier can be paused between two slave commits, its database then holding exactly the master's state at
+ * the slave's version: that is how a new slave is copied from this one ({@link SlaveRebuild}).
  */
 final class Applier implements Runnable {
 
     private static final Logger LOG = Logger.getLogger(Applier.class.getName());
     private static final long IDLE_PARK_NANOS = 50_000_000L;
+    private static final long PAUSE_POLL_NANOS = 100_000L;
 
     private final Replica replica;
     private final Connection connection;
@@ -49,13 +57,16 @@ final class Applier implements Runnable {
     private final Map<String, Long> appliedSequences = new HashMap<>();
     private final Map<String, Long> appliedIdentities = new HashMap<>();
     private final Thread thread;
-    private final Runnable failures;
+    private final Consumer<Replica> failures;
     private final WriteSet.StoredValues storedValues;
     private volatile boolean stopping;
+    private volatile boolean pauseRequested;
+    /** The thread is stopped by {@link #pause}: set by the applier thread itself, after its last slave commit. */
+    private volatile boolean parked;
 
-    /** @param failures counts a failure of this applier's replica */
+    /** @param failures told when this applier's replica fails to apply a write set */
     Applier(Replica replica, Connection connection, TableCatalog catalog, Engine engine, int batchLimit,
-            Runnable failures) {
+            Consumer<Replica> failures) {
         this.failures = failures;
         this.replica = replica;
         this.connection = connection;
@@ -78,6 +89,45 @@ final class Applier implements Runnable {
         LockSupport.unpark(thread);
     }
 
+    /** The write sets queued and not applied yet, in version order; exact only while paused and commits are held. */
+    List<WriteSet> pending() {
+        return List.copyOf(queue);
+    }
+
+    /**
+     * Stops this applier between two slave commits and returns the version its slave then holds exactly. Write sets
+     * go on queueing meanwhile. Fails if the slave fails, or does not stop within {@code timeoutMillis}.
+     */
+    long pause(long timeoutMillis) throws SQLException {
+        pauseRequested = true;
+        replica.setPaused(true);
+        LockSupport.unpark(thread);
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+        while (!parked) {
+            if (replica.isLost() || System.nanoTime() > deadline) {
+                resume();
+                throw new SQLTransientException(replica + " could not be paused to copy a new slave from it",
+                        MacroSqlState.REPLICA_LOST);
+            }
+            LockSupport.parkNanos(PAUSE_POLL_NANOS);
+        }
+        return replica.version();
+    }
+
+    void resume() {
+        pauseRequested = false;
+        replica.setPaused(false);
+        LockSupport.unpark(thread);
+    }
+
+    private void parkWhilePaused() {
+        parked = true;
+        while (pauseRequested && !replica.isLost()) {
+            LockSupport.parkNanos(this, IDLE_PARK_NANOS);
+        }
+        parked = false;
+    }
+
     Replica replica() {
         return replica;
     }
@@ -97,7 +147,11 @@ final class Applier implements Runnable {
     public void run() {
         CaptureSink previous = CaptureScope.open(CaptureSink.IGNORE);
         try {
-            while (replica.isHealthy()) {
+            while (!replica.isLost()) {
+                if (pauseRequested) {
+                    parkWhilePaused();
+                    continue;
+                }
                 WriteSet first = queue.poll();
                 if (first == null) {
                     if (stopping) {
@@ -109,9 +163,10 @@ final class Applier implements Runnable {
                 applyBatch(first);
             }
         } catch (SQLException | RuntimeException e) {
-            LOG.log(Level.SEVERE, "MacroDB: " + replica + " failed to apply a write set and leaves routing", e);
-            replica.setHealth(ReplicaHealth.FAILED);
-            failures.run();
+            if (!replica.isLost()) { // failed on purpose, or retired: its database was shut down under it
+                LOG.log(Level.SEVERE, "MacroDB: " + replica + " failed to apply a write set and leaves routing", e);
+            }
+            failures.accept(replica);
         } finally {
             releaseStatements();
             CaptureScope.close(previous);

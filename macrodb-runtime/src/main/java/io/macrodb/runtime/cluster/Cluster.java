@@ -19,28 +19,53 @@ import io.macrodb.runtime.engine.Engines;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
+import java.sql.SQLFeatureNotSupportedException;
 import java.sql.SQLNonTransientConnectionException;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /**
  * One master and its slaves, all copies of one database, and the machinery between them: the commit sequencer,
  * each slave's applier, the read router. One cluster exists per engine URL (see {@link ClusterRegistry}); every
- * MacroDB connection to that URL works through it.
+ * MacroDB connection to that URL works through it. A slave that fails leaves it, and a new slave (same index, new
+ * database) is built in its place ({@link SlaveRebuild}).
  */
 public final class Cluster implements MacroCluster {
+
+    private static final Logger LOG = Logger.getLogger(Cluster.class.getName());
 
     private final ClusterConfig config;
     private final Engine engine;
     private final Properties engineProperties;
     private final Replica master;
-    private final List<Replica> slaves;
+    /** Replaced as a whole (under {@code membership}) when a slave leaves or joins; readers see one list at a time. */
+    private volatile List<Replica> slaves;
+    private final Object membership = new Object();
+    /** The number in the next new slave database's name: a rebuilt slave keeps its index but not its database. */
+    private final AtomicInteger nextDatabase;
     private final TableCatalog catalog;
     private final CommitSequencer sequencer;
     private final ReadRouter router = new ReadRouter();
-    private final List<Connection> ownConnections = new ArrayList<>();
+    private final UpdateGate updateGate = new UpdateGate();
+    private final Map<Replica, Connection> ownConnections = Collections.synchronizedMap(new LinkedHashMap<>());
+    private final ExecutorService rebuilder;
+    /** Per slave index, the last rebuild of that slave; kept so that an operator can wait for it or retry it. */
+    private final Map<Integer, Future<Replica>> rebuilds = new ConcurrentHashMap<>();
     private final LongAdder readWaits = new LongAdder();
     private final LongAdder readWaitNanos = new LongAdder();
     private final LongAdder failures = new LongAdder();
@@ -51,14 +76,22 @@ public final class Cluster implements MacroCluster {
         this.engine = engine;
         this.engineProperties = engineProperties;
         this.catalog = new TableCatalog(engine);
-        this.master = new Replica(0, engine.replicaUrl(config.engineUrl(), 0), ReplicaRole.MASTER);
+        this.master = new Replica(0, engine.replicaUrl(config.engineUrl(), 0), ReplicaRole.MASTER,
+                ReplicaHealth.HEALTHY);
         this.sequencer = new CommitSequencer(engine, catalog, master, config.get(MacroOption.MAX_LAG),
                 config.get(MacroOption.READ_WAIT_TIMEOUT_MS));
         List<Replica> slaveList = new ArrayList<>();
         for (int i = 1; i < config.replicas(); i++) {
-            slaveList.add(new Replica(i, engine.replicaUrl(config.engineUrl(), i), ReplicaRole.SLAVE));
+            slaveList.add(new Replica(i, engine.replicaUrl(config.engineUrl(), i), ReplicaRole.SLAVE,
+                    ReplicaHealth.HEALTHY));
         }
         this.slaves = List.copyOf(slaveList);
+        this.nextDatabase = new AtomicInteger(config.replicas());
+        this.rebuilder = Executors.newSingleThreadExecutor(task -> {
+            Thread thread = new Thread(task, "macrodb-rebuild");
+            thread.setDaemon(true);
+            return thread;
+        });
     }
 
     /** Opens the engines, installs capture on the master, seeds and starts every slave. */
@@ -79,19 +112,16 @@ public final class Cluster implements MacroCluster {
         List<Applier> appliers = new ArrayList<>();
         for (Replica slave : slaves) {
             Connection connection = own(slave);
-            new SlaveSeeder(engine, catalog).seed(masterOwn, connection);
-            Applier applier = new Applier(slave, connection, catalog, engine, config.get(MacroOption.APPLY_BATCH),
-                    failures::increment);
-            slave.attach(applier);
-            appliers.add(applier);
+            seeder().seed(masterOwn, connection);
+            appliers.add(newApplier(slave, connection));
         }
         sequencer.setAppliers(appliers);
         appliers.forEach(Applier::start);
     }
 
     private Connection own(Replica replica) throws SQLException {
-        Connection connection = openPhysical(replica, engineProperties);
-        ownConnections.add(connection);
+        Connection connection = openPhysical(replica);
+        ownConnections.put(replica, connection);
         return connection;
     }
 
@@ -100,6 +130,208 @@ public final class Cluster implements MacroCluster {
         Connection connection = DriverManager.getConnection(replica.jdbcUrl(), properties);
         connection.setAutoCommit(false);
         return connection;
+    }
+
+    /** The same, with the properties (user, password) the cluster was opened with. */
+    Connection openPhysical(Replica replica) throws SQLException {
+        return openPhysical(replica, engineProperties);
+    }
+
+    // ---- slaves leaving and joining (see SlaveRebuild) ----
+
+    SlaveSeeder seeder() {
+        return new SlaveSeeder(engine, catalog);
+    }
+
+    UpdateGate updateGate() {
+        return updateGate;
+    }
+
+    Connection ownConnection(Replica replica) {
+        return ownConnections.get(replica);
+    }
+
+    /** An applier for {@code slave}, attached to it and not started; its failure is {@link #failSlave handled}. */
+    Applier newApplier(Replica slave, Connection connection) {
+        Applier applier = new Applier(slave, connection, catalog, engine, config.get(MacroOption.APPLY_BATCH),
+                failed -> failSlave(failed, true));
+        slave.attach(applier);
+        return applier;
+    }
+
+    /**
+     * A new, empty slave in place {@code index}, with a database never used before, listed as catching up instead of
+     * the slave listed there.
+     */
+    Replica newSlave(int index) throws SQLException {
+        String database = engine.replicaUrl(config.engineUrl(), nextDatabase.getAndIncrement());
+        Replica fresh = new Replica(index, database, ReplicaRole.SLAVE, ReplicaHealth.CATCHING_UP);
+        own(fresh);
+        synchronized (membership) {
+            List<Replica> more = new ArrayList<>(slaves);
+            Replica replaced = slaveAt(index);
+            if (replaced != null) {
+                fresh.carryOverTotals(replaced);
+                more.remove(replaced);
+            }
+            more.add(fresh);
+            more.sort(java.util.Comparator.comparingInt(Replica::index));
+            slaves = List.copyOf(more);
+        }
+        return fresh;
+    }
+
+    /** The healthy slave furthest ahead, to copy a new slave from; null when there is none (copy the master). */
+    Replica copySource() {
+        Replica best = null;
+        for (Replica slave : slaves) {
+            if (slave.isRoutable() && (best == null || slave.version() > best.version())) {
+                best = slave;
+            }
+        }
+        return best;
+    }
+
+    /**
+     * Takes a slave out: out of routing at once (its running transactions fail with 40M01 at their next statement),
+     * no more write sets queued for it, and, when {@code rebuild}, a new slave built in its place in the background.
+     * Called by an applier that failed, by an operator, and by {@link #verify} for a slave that differs.
+     */
+    void failSlave(Replica slave, boolean rebuild) {
+        ReplicaHealth before = slave.fail();
+        if (before == null) {
+            return; // failed already: handled once
+        }
+        failures.increment();
+        Applier applier = slave.applier();
+        if (applier != null) {
+            sequencer.removeApplier(applier);
+        }
+        if (rebuild && before == ReplicaHealth.HEALTHY) {
+            scheduleRebuild(slave.index(), slave);
+        }
+    }
+
+    /**
+     * Starts a rebuild of slave {@code index}, or returns the one running. A new slave that fails while catching up
+     * is not rebuilt again by itself (a fault that recurs would otherwise loop): an operator's
+     * {@link #rebuildReplica} tries again.
+     *
+     * @param failed the slave being replaced, or null when an earlier rebuild failed and took its new slave out
+     */
+    private Future<Replica> scheduleRebuild(int index, Replica failed) {
+        return rebuilds.compute(index, (key, running) -> {
+            if (running != null && !running.isDone()) {
+                return running;
+            }
+            if (shutdown || rebuilder.isShutdown()) {
+                return CompletableFuture.failedFuture(new SQLNonTransientConnectionException(
+                        "The MacroDB cluster " + url() + " is shutting down; no slave is rebuilt.",
+                        MacroSqlState.CONNECTION_CLOSED));
+            }
+            return rebuilder.submit(() -> rebuild(index, failed));
+        });
+    }
+
+    private Replica rebuild(int index, Replica failed) throws SQLException {
+        try {
+            Replica fresh = new SlaveRebuild(this, config.get(MacroOption.READ_WAIT_TIMEOUT_MS)).replace(index, failed);
+            LOG.info(() -> "MacroDB: " + fresh + " rebuilt in " + url() + " (database " + fresh.jdbcUrl() + ")");
+            return fresh;
+        } catch (SQLException | RuntimeException e) {
+            LOG.log(Level.SEVERE, "MacroDB: could not rebuild replica " + index + " in " + url()
+                    + "; rebuildReplica(" + index + ") tries again", e);
+            throw e;
+        }
+    }
+
+    /**
+     * Removes a failed slave from the cluster (if a new one has not taken its place already) and shuts its database
+     * down, freeing its memory. Through a connection of its own: the slave's applier may be blocked inside a
+     * statement on its usual one.
+     */
+    void retire(Replica failed) {
+        synchronized (membership) {
+            slaves = slaves.stream().filter(s -> s != failed).toList();
+        }
+        Connection own = ownConnections.remove(failed);
+        CaptureSink previous = CaptureScope.open(CaptureSink.IGNORE);
+        try (Connection connection = openPhysical(failed)) {
+            engine.shutdown(connection);
+        } catch (SQLException e) {
+            LOG.log(Level.FINE, "MacroDB: shutting down failed " + failed, e);
+        } finally {
+            CaptureScope.close(previous);
+        }
+        if (own != null) {
+            try {
+                own.close();
+            } catch (SQLException ignored) {
+                // its database is gone already
+            }
+        }
+    }
+
+    /** The slave listed at {@code index}, or null (there is none, or a failed rebuild left its place empty). */
+    private Replica slaveAt(int index) {
+        for (Replica slave : slaves) {
+            if (slave.index() == index) {
+                return slave;
+            }
+        }
+        return null;
+    }
+
+    private SQLException noSuchSlave(int index) {
+        return new SQLException("The MacroDB cluster " + url() + " has no slave " + index + "; replicas() lists the "
+                + "replicas it has.", MacroSqlState.NO_SUCH_REPLICA);
+    }
+
+    private void refuseMaster(int index, String what) throws SQLException {
+        if (index == master.index()) {
+            throw new SQLFeatureNotSupportedException("Replica " + index + " is the master: " + what + " applies to "
+                    + "slaves only. Promoting a slave when the master fails is not implemented yet.",
+                    MacroSqlState.FEATURE_NOT_SUPPORTED);
+        }
+    }
+
+    @Override
+    public void failReplica(int index) throws SQLException {
+        checkOpen();
+        refuseMaster(index, "failReplica");
+        Replica slave = slaveAt(index);
+        if (slave == null) {
+            throw noSuchSlave(index);
+        }
+        failSlave(slave, true);
+    }
+
+    @Override
+    public void rebuildReplica(int index) throws SQLException {
+        checkOpen();
+        refuseMaster(index, "rebuildReplica");
+        Future<Replica> rebuild = rebuilds.get(index);
+        if (rebuild == null || rebuild.isDone()) {
+            Replica current = slaveAt(index);
+            if (current == null && rebuild == null) {
+                throw noSuchSlave(index);
+            }
+            if (current != null) {
+                failSlave(current, false);
+            }
+            rebuild = scheduleRebuild(index, current);
+        }
+        try {
+            rebuild.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new SQLException("Interrupted while waiting for replica " + index + " to be rebuilt", e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof SQLException cause) {
+                throw cause;
+            }
+            throw new SQLException("Rebuilding replica " + index + " failed: " + e.getCause(), e.getCause());
+        }
     }
 
     public ClusterConfig config() {
@@ -153,14 +385,19 @@ public final class Cluster implements MacroCluster {
         replica.leave();
     }
 
-    /** Counts an update transaction on the master, for the replica listing. */
+    /**
+     * Counts an update transaction in (for the replica listing, and for the {@link UpdateGate}, which holds it back
+     * while a new slave is copied from the master).
+     */
     public void beginUpdate() throws SQLException {
         checkOpen();
+        updateGate.enter(config.get(MacroOption.READ_WAIT_TIMEOUT_MS));
         master.enter();
     }
 
     public void endUpdate() {
         master.leave();
+        updateGate.leave();
     }
 
     @Override
@@ -203,9 +440,17 @@ public final class Cluster implements MacroCluster {
                 sequencer.lagWaitNanos(), failures.sum(), perReplica);
     }
 
+    /** A slave found to differ from the master is failed (and rebuilt): it must not serve reads. */
     @Override
     public VerificationReport verify() throws SQLException {
-        return new Verifier(engine, catalog).verify(this);
+        VerificationReport report = new Verifier(engine, catalog).verify(this);
+        for (int index : report.differingReplicas()) {
+            Replica slave = slaveAt(index);
+            if (slave != null) {
+                failSlave(slave, true);
+            }
+        }
+        return report;
     }
 
     @Override
@@ -238,6 +483,7 @@ public final class Cluster implements MacroCluster {
         if (shutdown) {
             return;
         }
+        awaitRebuilds();
         // No commit may be in flight while the queues drain: after the last enqueue, drain, then close.
         sequencer.whileCommitsHeld(() -> {
             shutdown = true;
@@ -256,7 +502,7 @@ public final class Cluster implements MacroCluster {
         SQLException failure = null;
         CaptureSink previous = CaptureScope.open(CaptureSink.IGNORE);
         try {
-            for (Connection connection : ownConnections) {
+            for (Connection connection : ownConnections()) {
                 try {
                     engine.shutdown(connection);
                 } catch (SQLException e) {
@@ -280,8 +526,27 @@ public final class Cluster implements MacroCluster {
         return shutdown;
     }
 
+    /** A rebuild in progress finishes first (it may hold an applier paused or update transactions back). */
+    private void awaitRebuilds() {
+        rebuilder.shutdown();
+        try {
+            if (!rebuilder.awaitTermination(config.get(MacroOption.READ_WAIT_TIMEOUT_MS), TimeUnit.MILLISECONDS)) {
+                LOG.warning(() -> "MacroDB: a slave rebuild in " + url() + " was still running at shutdown");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private List<Connection> ownConnections() {
+        synchronized (ownConnections) {
+            return List.copyOf(ownConnections.values());
+        }
+    }
+
     private void closeQuietly() {
-        for (Connection connection : ownConnections) {
+        rebuilder.shutdownNow();
+        for (Connection connection : ownConnections()) {
             try {
                 connection.close();
             } catch (SQLException ignored) {

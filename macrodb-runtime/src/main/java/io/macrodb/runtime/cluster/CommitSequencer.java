@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 /**
@@ -31,6 +32,7 @@ public final class CommitSequencer {
     private final TableCatalog catalog;
     private final Replica master;
     private volatile List<Applier> appliers = List.of();
+    private final Object appliersChange = new Object();
     private final LongAdder committed = new LongAdder();
     private final long maxLag;
     private final long lagWaitTimeoutMillis;
@@ -75,6 +77,42 @@ public final class CommitSequencer {
     }
 
     /**
+     * Adds a new slave's applier, its queue first given {@code backlog}: the write sets after the version its
+     * database was copied at that are already queued elsewhere. The backlog is read under the commit lock, so no
+     * write set falls between it and the first one enqueued here.
+     */
+    void addApplier(Applier applier, Supplier<List<WriteSet>> backlog) {
+        lock.lock();
+        try {
+            backlog.get().forEach(applier::enqueue);
+            synchronized (appliersChange) {
+                List<Applier> more = new java.util.ArrayList<>(appliers);
+                more.add(applier);
+                appliers = List.copyOf(more);
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Stops queueing for a slave that failed: its queue would otherwise grow with every commit. Not under the commit
+     * lock: the failing applier's own thread calls this, and a shutdown holds the lock while it waits for that thread
+     * to end. A commit already past its read of the list may still queue one write set for the failed slave, which
+     * nothing reads.
+     */
+    void removeApplier(Applier applier) {
+        synchronized (appliersChange) {
+            appliers = appliers.stream().filter(a -> a != applier).toList();
+        }
+    }
+
+    /** The applier of every slave that receives write sets (healthy, catching up, or paused). */
+    List<Applier> appliers() {
+        return appliers;
+    }
+
+    /**
      * Commits an update transaction at the master and queues its writes for every slave.
      *
      * @return the version its commit got, or the current version when it wrote nothing (no version is used up)
@@ -110,21 +148,24 @@ public final class CommitSequencer {
      * appliers, or while a slave is slowed down), and nothing else would stop its queue from growing without bound.
      * The committer, whose transaction is already committed and who holds no lock, waits until every healthy slave
      * is within {@code maxLag} versions of its commit. A slave that fails or stays behind past the timeout stops
-     * holding commits back: the commit has succeeded and must return.
+     * holding commits back: the commit has succeeded and must return. A slave that is not routable (catching up
+     * after a rebuild, or paused while a new slave is copied from it) holds nothing back.
      */
     private void keepSlavesWithinMaxLag(long version) {
         long needed = version - maxLag;
         for (Applier applier : appliers) {
             Replica slave = applier.replica();
-            if (slave.version() >= needed || !slave.isHealthy()) {
+            if (slave.version() >= needed || !slave.isRoutable()) {
                 continue;
             }
+            long start = System.nanoTime();
             try {
-                long waited = slave.awaitVersion(needed, lagWaitTimeoutMillis);
-                lagWaits.increment();
-                lagWaitNanos.add(waited);
+                slave.awaitVersion(needed, lagWaitTimeoutMillis);
             } catch (SQLException e) {
                 return; // failed, timed out or interrupted (the flag stays set): the commit itself succeeded
+            } finally {
+                lagWaits.increment();
+                lagWaitNanos.add(System.nanoTime() - start);
             }
         }
     }

@@ -4,6 +4,7 @@ import java.util.List;
 
 /**
  * Chooses the replica for a read-only transaction that needs version {@code v}. The policy, in order:
+ * Only routable slaves count: healthy, and not paused while a new slave is copied from them.
  * <ol>
  *   <li>among healthy slaves that have already applied {@code v}, the one running the fewest transactions
  *       (no wait at all);</li>
@@ -19,7 +20,7 @@ final class ReadRouter {
     Replica choose(List<Replica> slaves, Replica master, long v) {
         Replica best = null;
         for (Replica slave : slaves) {
-            if (!slave.isHealthy()) {
+            if (!slave.isRoutable()) {
                 continue;
             }
             if (best == null || better(slave, best, v)) {

@@ -9,6 +9,7 @@ import java.sql.SQLTransientException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 
@@ -30,13 +31,15 @@ public final class Replica {
     private final LongAdder applyNanos = new LongAdder();
     private final VersionWaiters waiters = new VersionWaiters();
     private volatile ReplicaRole role;
-    private volatile ReplicaHealth health = ReplicaHealth.HEALTHY;
+    private final AtomicReference<ReplicaHealth> health;
+    private volatile boolean paused;
     private volatile Applier applier;
 
-    Replica(int index, String jdbcUrl, ReplicaRole role) {
+    Replica(int index, String jdbcUrl, ReplicaRole role, ReplicaHealth health) {
         this.index = index;
         this.jdbcUrl = jdbcUrl;
         this.role = role;
+        this.health = new AtomicReference<>(health);
     }
 
     public int index() {
@@ -52,11 +55,30 @@ public final class Replica {
     }
 
     public ReplicaHealth health() {
-        return health;
+        return health.get();
     }
 
     public boolean isHealthy() {
-        return health == ReplicaHealth.HEALTHY;
+        return health.get() == ReplicaHealth.HEALTHY;
+    }
+
+    /** Failed or closed: it will never reach another version, and nothing it holds is trusted. */
+    public boolean isLost() {
+        ReplicaHealth now = health.get();
+        return now == ReplicaHealth.FAILED || now == ReplicaHealth.CLOSED;
+    }
+
+    /**
+     * Healthy and not paused: it may take new read-only transactions, and commits wait for it to keep within
+     * {@code macrodb.maxLag}. A slave whose applier is paused (a new slave is being copied from it) falls behind on
+     * purpose for a while: sending readers to it, or holding commits back for it, would make both wait for the copy.
+     */
+    boolean isRoutable() {
+        return isHealthy() && !paused;
+    }
+
+    void setPaused(boolean paused) {
+        this.paused = paused;
     }
 
     public long version() {
@@ -88,6 +110,13 @@ public final class Replica {
         applyNanos.add(nanos);
     }
 
+    /** A new slave taking {@code replaced}'s place continues its totals, so that counters never go down. */
+    void carryOverTotals(Replica replaced) {
+        routed.add(replaced.routed.sum());
+        applied.add(replaced.applied.sum());
+        applyNanos.add(replaced.applyNanos.sum());
+    }
+
     io.macrodb.api.ClusterMetrics.Replica metrics() {
         return new io.macrodb.api.ClusterMetrics.Replica(index, routed.sum(), applied.sum(), applyNanos.sum());
     }
@@ -110,8 +139,29 @@ public final class Replica {
     }
 
     void setHealth(ReplicaHealth health) {
-        this.health = health;
+        this.health.set(health);
         waiters.wakeAll();
+    }
+
+    /**
+     * Marks this replica failed and returns its health before, or null if it was lost already: an applier that
+     * crashes and an operator who fails the replica on purpose may race, and the failure is handled once.
+     */
+    ReplicaHealth fail() {
+        ReplicaHealth now;
+        do {
+            now = health.get();
+            if (now == ReplicaHealth.FAILED || now == ReplicaHealth.CLOSED) {
+                return null;
+            }
+        } while (!health.compareAndSet(now, ReplicaHealth.FAILED));
+        waiters.wakeAll();
+        return now;
+    }
+
+    /** A new slave that has caught up joins routing; false if it failed meanwhile. */
+    boolean join() {
+        return health.compareAndSet(ReplicaHealth.CATCHING_UP, ReplicaHealth.HEALTHY);
     }
 
     /**
@@ -128,9 +178,9 @@ public final class Replica {
         VersionWaiters.Waiter waiter = waiters.enter(v);
         try {
             while (version.get() < v) {
-                if (!isHealthy()) {
-                    throw new SQLTransientException("Replica " + index + " failed while a read-only transaction "
-                            + "waited for it; run the transaction again.", MacroSqlState.REPLICA_LOST);
+                if (isLost()) {
+                    throw new SQLTransientException("Replica " + index + " failed while a transaction waited for it; "
+                            + "run the transaction again.", MacroSqlState.REPLICA_LOST);
                 }
                 long nanos = deadline - System.nanoTime();
                 if (nanos <= 0) {
@@ -153,6 +203,6 @@ public final class Replica {
 
     @Override
     public String toString() {
-        return "replica " + index + " (" + role + ", " + health + ", version " + version.get() + ")";
+        return "replica " + index + " (" + role + ", " + health.get() + ", version " + version.get() + ")";
     }
 }

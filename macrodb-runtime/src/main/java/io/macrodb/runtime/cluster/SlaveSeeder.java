@@ -11,12 +11,17 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Collection;
+import java.util.HashMap;
 import java.util.Map;
 
 /**
- * Makes a new, empty slave a copy of the master before its applier starts: the schema (from the engine's own
- * script), every table's rows, and the sequence and identity counters. Needed when the master is a file database
- * that already holds data; for a new in-memory master it copies nothing.
+ * Makes a new, empty slave a copy of a replica that stands still (nothing commits on it while it is copied) before
+ * the new slave's applier starts: the schema (from the engine's own script), every table's rows, and the sequence
+ * and identity counters. At start the source is the master, which has data when it is a file database; for a new
+ * in-memory master it copies nothing. A rebuilt slave is copied from a paused slave, or from a master whose update
+ * transactions are held ({@link SlaveRebuild}). The tables copied are the source's own, which may be older than the
+ * catalog's: the DDL after the copy's version is still in the new slave's queue.
  *
  * <p>Every slave runs with referential integrity off, for good: the master has already checked each foreign key and
  * run each cascade, and the write set carries every row a cascade touched. A slave that cascaded again would apply
@@ -34,30 +39,33 @@ final class SlaveSeeder {
         this.catalog = catalog;
     }
 
-    void seed(Connection master, Connection slave) throws SQLException {
+    void seed(Connection source, Connection slave) throws SQLException {
         SqlQueries.execute(slave, engine.referentialIntegrity(false));
         slave.commit();
-        if (catalog.tables().isEmpty() && engine.sequenceState(master).isEmpty()) {
+        Collection<CapturedTable> tables = catalog.read(source).values();
+        if (tables.isEmpty() && engine.sequenceState(source).isEmpty()) {
             return;
         }
         CaptureSink previous = CaptureScope.open(CaptureSink.IGNORE);
         try {
-            for (String sql : engine.snapshot(master)) {
+            for (String sql : engine.snapshot(source)) {
                 executeUnlessPresent(slave, sql);
             }
             slave.commit();
-            for (CapturedTable table : catalog.tables()) {
-                copyRows(master, slave, table);
+            Map<String, CapturedTable> byKey = new HashMap<>();
+            for (CapturedTable table : tables) {
+                copyRows(source, slave, table);
+                byKey.put(table.name().key(), table);
             }
-            for (Map.Entry<String, Long> sequence : engine.sequenceState(master).entrySet()) {
+            for (Map.Entry<String, Long> sequence : engine.sequenceState(source).entrySet()) {
                 SqlQueries.execute(slave, engine.restartSequence(sequence.getKey(), sequence.getValue()));
             }
-            for (Map.Entry<String, Long> identity : engine.identityState(master).entrySet()) {
-                SqlQueries.execute(slave, engine.restartIdentity(catalog.get(identity.getKey()), identity.getValue()));
+            for (Map.Entry<String, Long> identity : engine.identityState(source).entrySet()) {
+                SqlQueries.execute(slave, engine.restartIdentity(byKey.get(identity.getKey()), identity.getValue()));
             }
             catalog.installTriggers(slave);
             slave.commit();
-            master.commit();
+            source.commit();
         } finally {
             CaptureScope.close(previous);
         }
@@ -77,9 +85,9 @@ final class SlaveSeeder {
         }
     }
 
-    private static void copyRows(Connection master, Connection slave, CapturedTable table) throws SQLException {
+    private static void copyRows(Connection source, Connection slave, CapturedTable table) throws SQLException {
         int columns = table.columns().size();
-        try (Statement select = master.createStatement();
+        try (Statement select = source.createStatement();
              ResultSet rows = select.executeQuery("SELECT * FROM " + table.name().quoted());
              PreparedStatement insert = slave.prepareStatement(table.insertSql())) {
             int pending = 0;
@@ -94,7 +102,9 @@ final class SlaveSeeder {
                     pending = 0;
                 }
             }
-            insert.executeBatch();
+            if (pending > 0) { // HSQLDB refuses an empty batch
+                insert.executeBatch();
+            }
             slave.commit();
         }
     }

@@ -81,7 +81,8 @@ public final class TableCatalog {
         return names;
     }
 
-    private Map<String, CapturedTable> read(Connection connection) throws SQLException {
+    /** The shapes of {@code connection}'s own user tables, keyed as the triggers name them; changes nothing here. */
+    Map<String, CapturedTable> read(Connection connection) throws SQLException {
         Map<String, Boolean> identityAlways = identityColumns(connection);
         DatabaseMetaData meta = connection.getMetaData();
         Map<String, CapturedTable> read = new HashMap<>();

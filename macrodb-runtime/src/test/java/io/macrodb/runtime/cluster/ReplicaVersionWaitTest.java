@@ -26,7 +26,7 @@ class ReplicaVersionWaitTest {
      */
     @Test
     void noReaderSleepsThroughTheVersionItWaitsFor() throws Exception {
-        Replica replica = new Replica(1, "test", ReplicaRole.SLAVE);
+        Replica replica = new Replica(1, "test", ReplicaRole.SLAVE, ReplicaHealth.HEALTHY);
         int readers = 6;
         long last = 200_000;
         ExecutorService pool = Executors.newFixedThreadPool(readers);
@@ -58,7 +58,7 @@ class ReplicaVersionWaitTest {
     /** An advance short of a reader's version leaves it parked; the one that reaches it lets it go. */
     @Test
     void aReaderWaitsUntilItsOwnVersionIsReached() throws Exception {
-        Replica replica = new Replica(1, "test", ReplicaRole.SLAVE);
+        Replica replica = new Replica(1, "test", ReplicaRole.SLAVE, ReplicaHealth.HEALTHY);
         Thread reader = new Thread(() -> {
             try {
                 replica.awaitVersion(10, 30_000);
@@ -80,7 +80,7 @@ class ReplicaVersionWaitTest {
 
     @Test
     void aFailedReplicaReleasesItsReadersWithARetryableError() throws Exception {
-        Replica replica = new Replica(1, "test", ReplicaRole.SLAVE);
+        Replica replica = new Replica(1, "test", ReplicaRole.SLAVE, ReplicaHealth.HEALTHY);
         SQLException[] failure = new SQLException[1];
         Thread reader = new Thread(() -> failure[0] = assertThrows(SQLException.class,
                 () -> replica.awaitVersion(5, 30_000)));
@@ -93,7 +93,7 @@ class ReplicaVersionWaitTest {
 
     @Test
     void aReaderGivesUpAtItsTimeout() {
-        Replica replica = new Replica(1, "test", ReplicaRole.SLAVE);
+        Replica replica = new Replica(1, "test", ReplicaRole.SLAVE, ReplicaHealth.HEALTHY);
         SQLException e = assertThrows(SQLException.class, () -> replica.awaitVersion(1, 50));
         assertEquals(MacroSqlState.READ_WAIT_TIMEOUT, e.getSQLState());
     }

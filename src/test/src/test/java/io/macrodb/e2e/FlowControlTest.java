@@ -1,6 +1,7 @@
 package io.macrodb.e2e;
 
 import io.macrodb.api.MacroCluster;
+import io.macrodb.api.ReplicaHealth;
 import io.macrodb.metrics.MacroDbMetrics;
 import io.macrodb.runtime.capture.CaptureScope;
 import io.macrodb.runtime.capture.CaptureSink;
@@ -10,6 +11,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.SQLException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -71,6 +73,88 @@ class FlowControlTest {
         } finally {
             writerThread.shutdownNow();
         }
+    }
+
+    /** A slave that fails stops holding commits back at once: the writer does not wait out the timeout. */
+    @ParameterizedTest
+    @EnumSource(Engine.class)
+    void aSlaveThatFailsHoldsNoCommitBack(Engine engine) throws Exception {
+        String url = engine.url(2) + ";macrodb.maxLag=" + MAX_LAG + ";macrodb.readWaitTimeoutMs=600000";
+        runWhileTheSlaveIsStalled(url, true, (cluster, writes) -> {
+            awaitSteady(cluster);
+            assertFalse(writes.isDone(), "the writer is held back while the slave is stalled");
+            cluster.failReplica(1);
+            writes.get(30, TimeUnit.SECONDS); // the timeout is ten minutes: only the failure can have let it go
+        });
+    }
+
+    /** A slave that stays behind holds each commit back for at most readWaitTimeoutMs; the commits succeed. */
+    @ParameterizedTest
+    @EnumSource(Engine.class)
+    void aSlaveThatStaysBehindHoldsACommitForAtMostTheTimeout(Engine engine) throws Exception {
+        String url = engine.url(2) + ";macrodb.maxLag=" + MAX_LAG + ";macrodb.readWaitTimeoutMs=200";
+        runWhileTheSlaveIsStalled(url, false, (cluster, writes) -> {
+            writes.get(30, TimeUnit.SECONDS); // INSERTS - MAX_LAG commits wait 200 ms each, with the slave stalled
+            assertEquals(ReplicaHealth.HEALTHY, cluster.replicas().get(1).health(), "a slow slave is not failed");
+            assertTrue(cluster.metrics().lagWaits() >= INSERTS - MAX_LAG, "each commit past maxLag waited");
+        });
+    }
+
+    /**
+     * Stalls the slave's applier as above, runs the writer in the background, and lets {@code check} watch.
+     *
+     * @param slaveFails whether {@code check} fails the slave: its database is then shut down under the stall
+     */
+    private static void runWhileTheSlaveIsStalled(String url, boolean slaveFails, StalledCheck check)
+            throws Exception {
+        ExecutorService writerThread = Executors.newSingleThreadExecutor();
+        try (Connection writer = Engine.connect(url)) {
+            Engine.execute(writer, "CREATE TABLE t (id INT PRIMARY KEY, v INT)", "INSERT INTO t VALUES (0, 0)");
+            MacroCluster cluster = writer.unwrap(MacroCluster.class);
+            cluster.verify();
+            Connection slave = DriverManager.getConnection(cluster.replicas().get(1).database());
+            try {
+                slave.setAutoCommit(false);
+                CaptureSink previous = CaptureScope.open(CaptureSink.IGNORE);
+                try {
+                    Engine.execute(slave, "UPDATE t SET v = v WHERE id = 0");
+                } finally {
+                    CaptureScope.close(previous);
+                }
+                Future<?> writes = writerThread.submit(() -> {
+                    Engine.execute(writer, "UPDATE t SET v = 1 WHERE id = 0");
+                    for (int i = 1; i <= INSERTS; i++) {
+                        Engine.execute(writer, "INSERT INTO t VALUES (" + i + ", " + i + ")");
+                    }
+                    return null;
+                });
+                check.run(cluster, writes);
+            } finally {
+                closeStall(slave, slaveFails);
+            }
+            assertEquals(INSERTS + 1, countRows(writer));
+            SlaveRebuildTest.awaitAllHealthy(cluster, 2);
+            Engine.assertIdenticalAndShutdown(writer);
+        } finally {
+            writerThread.shutdownNow();
+        }
+    }
+
+    /** Ends the stall; a failed slave's database is being shut down, and may refuse even that. */
+    private static void closeStall(Connection slave, boolean slaveFailed) throws SQLException {
+        try {
+            slave.rollback();
+            slave.close();
+        } catch (SQLException e) {
+            if (!slaveFailed) {
+                throw e;
+            }
+        }
+    }
+
+    @FunctionalInterface
+    private interface StalledCheck {
+        void run(MacroCluster cluster, Future<?> writes) throws Exception;
     }
 
     /** The committed version once it has stopped moving for half a second. */
