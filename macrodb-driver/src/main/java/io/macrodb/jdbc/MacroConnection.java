@@ -2,6 +2,7 @@ package io.macrodb.jdbc;
 
 import io.macrodb.api.MacroCluster;
 import io.macrodb.api.MacroSqlState;
+import io.macrodb.api.ReplicaRole;
 import io.macrodb.runtime.capture.TransactionCapture;
 import io.macrodb.runtime.cluster.Cluster;
 import io.macrodb.runtime.cluster.Replica;
@@ -55,7 +56,8 @@ public final class MacroConnection implements Connection {
     private final Cluster cluster;
     private final String url;
     private final Properties engineProperties;
-    private final PhysicalSession master;
+    /** The session on the master; replaced by one on the new master after a promotion, between transactions. */
+    private PhysicalSession master;
     private final Map<Replica, PhysicalSession> slaves = new IdentityHashMap<>();
     private final Set<MacroStatement> statements = Collections.newSetFromMap(new IdentityHashMap<>());
     private final List<String> sessionStatements = new ArrayList<>();
@@ -110,6 +112,8 @@ public final class MacroConnection implements Connection {
             T result = tx.run(call, kind);
             succeeded = true;
             return result;
+        } catch (SQLException e) {
+            throw cluster.onEngineError(tx.session().replica(), e);
         } finally {
             if (autoCommit) {
                 if (succeeded) {
@@ -144,16 +148,56 @@ public final class MacroConnection implements Connection {
                 throw e;
             }
         } else {
-            cluster.beginUpdate();
+            Replica on = cluster.beginUpdate();
             try {
-                sync(master);
+                PhysicalSession session = masterSessionOn(on);
+                sync(session);
+                transaction = Transaction.update(session, new TransactionCapture(cluster.catalog()::get));
             } catch (SQLException | RuntimeException e) {
-                cluster.endUpdate();
+                cluster.endUpdate(on);
                 throw e;
             }
-            transaction = Transaction.update(master, new TransactionCapture(cluster.catalog()::get));
         }
         return transaction;
+    }
+
+    /**
+     * The session on master {@code on}: after a promotion, a new one replaces the session on the old master (which
+     * failed), between transactions. A read-only session this connection had on the promoted slave goes too.
+     */
+    private PhysicalSession masterSessionOn(Replica on) throws SQLException {
+        if (master.replica() == on) {
+            return master;
+        }
+        PhysicalSession old = master;
+        PhysicalSession asSlave = slaves.get(on);
+        if (asSlave != null && transaction != null && transaction.session() == asSlave) {
+            asSlave = null; // a read-only transaction runs on it still: it goes when the connection closes
+        } else {
+            slaves.remove(on);
+        }
+        master = new PhysicalSession(on, cluster.openPhysical(on, engineProperties));
+        for (PhysicalSession gone : asSlave == null ? List.of(old) : List.of(old, asSlave)) {
+            statements.forEach(statement -> statement.forget(gone));
+            closeQuietly(gone);
+        }
+        return master;
+    }
+
+    /** The session on the current master, for work outside a transaction on it (metadata, object factories). */
+    private PhysicalSession master() throws SQLException {
+        if (transaction != null && transaction.session() == master) {
+            return master;
+        }
+        return masterSessionOn(cluster.master());
+    }
+
+    private static void closeQuietly(PhysicalSession session) {
+        try {
+            session.close();
+        } catch (SQLException ignored) {
+            // its database is gone
+        }
     }
 
     private PhysicalSession sessionFor(Replica replica) throws SQLException {
@@ -178,11 +222,7 @@ public final class MacroConnection implements Connection {
                 return false;
             }
             statements.forEach(statement -> statement.forget(session));
-            try {
-                session.close();
-            } catch (SQLException ignored) {
-                // its database is gone
-            }
+            closeQuietly(session);
             return true;
         });
     }
@@ -202,24 +242,26 @@ public final class MacroConnection implements Connection {
         try {
             if (tx.isReadOnly()) {
                 endReadOnly(tx, commit);
-                if (tx.session() == master) {
-                    cluster.sequencer().awaitPublished(); // it may have read a commit whose version is in flight
+                if (tx.session().replica().role() == ReplicaRole.MASTER) {
+                    // It may have read a commit whose version is in flight. (Its replica's role, not this connection's
+                    // master session: a slave this connection read from may have been promoted since.)
+                    cluster.sequencer().awaitPublished();
                 }
             } else if (commit) {
                 try {
-                    cluster.sequencer().commit(physical, tx.capture());
+                    cluster.sequencer().commit(tx.session().replica(), physical, tx.capture());
                 } catch (SQLException e) {
                     rollbackQuietly(physical);
-                    throw e;
+                    throw cluster.onEngineError(tx.session().replica(), e);
                 }
             } else {
-                cluster.sequencer().rollback(physical, tx.capture());
+                cluster.sequencer().rollback(tx.session().replica(), physical, tx.capture());
             }
         } finally {
             if (tx.isReadOnly()) {
                 cluster.endRead(tx.session().replica());
             } else {
-                cluster.endUpdate();
+                cluster.endUpdate(tx.session().replica());
             }
         }
     }
@@ -267,19 +309,20 @@ public final class MacroConnection implements Connection {
             throw readOnlyViolation();
         }
         end(true); // as the engines do: DDL commits the transaction before it
-        cluster.beginUpdate();
+        Replica on = cluster.beginUpdate();
         try {
-            sync(master);
-            return cluster.sequencer().runSchemaChange(master.connection(), sql, () -> call.run(master));
+            PhysicalSession session = masterSessionOn(on);
+            sync(session);
+            return cluster.sequencer().runSchemaChange(on, session.connection(), sql, () -> call.run(session));
         } finally {
-            cluster.endUpdate();
+            cluster.endUpdate(on);
         }
     }
 
     /** {@code SET ...} runs on the engine in use and is replayed on every other engine this connection uses. */
     private <T> T executeSessionStatement(String sql, Transaction.StatementCall<T> call) throws SQLException {
         checkOpen();
-        PhysicalSession session = transaction == null ? master : transaction.session();
+        PhysicalSession session = transaction == null ? master() : transaction.session();
         sync(session);
         T result = call.run(session);
         sessionStatements.add(sql);
@@ -307,8 +350,8 @@ public final class MacroConnection implements Connection {
     }
 
     /** The master's engine connection, which can prepare any statement (for metadata before execution). */
-    PhysicalSession masterSession() {
-        return master;
+    PhysicalSession masterSession() throws SQLException {
+        return master();
     }
 
     String url() {
@@ -374,7 +417,7 @@ public final class MacroConnection implements Connection {
         if (timeout < 0) {
             throw new SQLException("isValid timeout must be >= 0, was " + timeout, "22023");
         }
-        return !isClosed() && master.connection().isValid(timeout);
+        return !isClosed() && master().connection().isValid(timeout);
     }
 
     @Override
@@ -479,7 +522,7 @@ public final class MacroConnection implements Connection {
         if (level != isolation && transaction != null) {
             throw activeTransaction("the isolation level");
         }
-        master.connection().setTransactionIsolation(level); // the engine validates the level
+        master().connection().setTransactionIsolation(level); // the engine validates the level
         isolation = level;
     }
 
@@ -570,7 +613,7 @@ public final class MacroConnection implements Connection {
     @Override
     public String nativeSQL(String sql) throws SQLException {
         checkOpen();
-        return master.connection().nativeSQL(sql);
+        return master().connection().nativeSQL(sql);
     }
 
     // ---- session state, recorded and replayed on each engine connection ----
@@ -594,38 +637,38 @@ public final class MacroConnection implements Connection {
     @Override
     public void setSchema(String schema) throws SQLException {
         checkOpen();
-        master.connection().setSchema(schema); // fails here, at once, if the schema does not exist
+        master().connection().setSchema(schema); // fails here, at once, if the schema does not exist
         this.schema = schema;
     }
 
     @Override
     public String getSchema() throws SQLException {
         checkOpen();
-        return (transaction == null ? master : transaction.session()).connection().getSchema();
+        return (transaction == null ? master() : transaction.session()).connection().getSchema();
     }
 
     @Override
     public void setCatalog(String catalog) throws SQLException {
         checkOpen();
-        master.connection().setCatalog(catalog); // both engines have one catalog per database: a no-op check
+        master().connection().setCatalog(catalog); // both engines have one catalog per database: a no-op check
     }
 
     @Override
     public String getCatalog() throws SQLException {
         checkOpen();
-        return master.connection().getCatalog();
+        return master().connection().getCatalog();
     }
 
     @Override
     public DatabaseMetaData getMetaData() throws SQLException {
         checkOpen();
-        return new MacroDatabaseMetaData(this, master.connection().getMetaData());
+        return new MacroDatabaseMetaData(this, master().connection().getMetaData());
     }
 
     @Override
     public SQLWarning getWarnings() throws SQLException {
         checkOpen();
-        return (transaction == null ? master : transaction.session()).connection().getWarnings();
+        return (transaction == null ? master() : transaction.session()).connection().getWarnings();
     }
 
     @Override
@@ -639,7 +682,7 @@ public final class MacroConnection implements Connection {
     @Override
     public Map<String, Class<?>> getTypeMap() throws SQLException {
         checkOpen();
-        return master.connection().getTypeMap();
+        return master().connection().getTypeMap();
     }
 
     @Override
@@ -704,37 +747,37 @@ public final class MacroConnection implements Connection {
     @Override
     public Clob createClob() throws SQLException {
         checkOpen();
-        return master.connection().createClob();
+        return master().connection().createClob();
     }
 
     @Override
     public Blob createBlob() throws SQLException {
         checkOpen();
-        return master.connection().createBlob();
+        return master().connection().createBlob();
     }
 
     @Override
     public NClob createNClob() throws SQLException {
         checkOpen();
-        return master.connection().createNClob();
+        return master().connection().createNClob();
     }
 
     @Override
     public SQLXML createSQLXML() throws SQLException {
         checkOpen();
-        return master.connection().createSQLXML();
+        return master().connection().createSQLXML();
     }
 
     @Override
     public Array createArrayOf(String typeName, Object[] elements) throws SQLException {
         checkOpen();
-        return master.connection().createArrayOf(typeName, elements);
+        return master().connection().createArrayOf(typeName, elements);
     }
 
     @Override
     public Struct createStruct(String typeName, Object[] attributes) throws SQLException {
         checkOpen();
-        return master.connection().createStruct(typeName, attributes);
+        return master().connection().createStruct(typeName, attributes);
     }
 
     // ---- wrapper: the operator API is reached through unwrap ----

@@ -49,8 +49,8 @@ final class Transaction {
      * if it fails, the rows it captured are dropped, as the engine drops the rows it wrote.
      */
     <T> T run(StatementCall<T> call, StatementKind kind) throws SQLException {
+        checkReplica(null);
         if (capture == null) {
-            checkReplica(null);
             try {
                 return call.run(session);
             } catch (SQLException e) {
@@ -71,6 +71,9 @@ final class Transaction {
             if (kind.usesSequence()) {
                 capture.usedSequences(); // a failed statement may still have drawn from a sequence
             }
+            if (e instanceof SQLException failure) {
+                checkReplica(failure);
+            }
             throw e;
         } finally {
             CaptureScope.close(previous);
@@ -78,16 +81,17 @@ final class Transaction {
     }
 
     /**
-     * Fails with the retryable 40M01 when the replica this read-only transaction runs on has failed: what it reads
-     * there is no longer trusted, so the transaction must run again elsewhere.
+     * Fails with the retryable 40M01 when the replica this transaction runs on has failed: a failed slave's reads
+     * are not trusted, and nothing commits on a failed master any more. The transaction must run again elsewhere
+     * (an update transaction: on the new master).
      *
      * @param cause the engine's error that made the caller look, if any
      */
     void checkReplica(SQLException cause) throws SQLException {
         Replica replica = session.replica();
         if (replica.isLost()) {
-            throw new SQLTransientException("Replica " + replica.index() + " failed while this read-only transaction "
-                    + "ran on it; roll back and run the transaction again.", MacroSqlState.REPLICA_LOST, cause);
+            throw new SQLTransientException("Replica " + replica.index() + " failed while this transaction ran on it; "
+                    + "roll back and run the transaction again.", MacroSqlState.REPLICA_LOST, cause);
         }
     }
 

@@ -32,7 +32,8 @@ public final class MacroSqlState {
     public static final String READ_WAIT_TIMEOUT = "40M02";
     /**
      * An update transaction could not begin: update transactions are held while a slave is rebuilt from the master
-     * (no healthy slave was left to copy), and this took longer than {@code macrodb.readWaitTimeoutMs}. Run it again.
+     * (no healthy slave was left to copy) or promoted to master, and this took longer than
+     * {@code macrodb.readWaitTimeoutMs}. Run it again.
      */
     public static final String UPDATES_HELD = "40M03";
     /** An operator call named a replica the cluster does not have. */

@@ -21,6 +21,7 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
 import java.sql.SQLNonTransientConnectionException;
+import java.sql.SQLTransientException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -52,7 +53,8 @@ public final class Cluster implements MacroCluster {
     private final ClusterConfig config;
     private final Engine engine;
     private final Properties engineProperties;
-    private final Replica master;
+    /** Another replica after a promotion (under the commit lock, see {@link MasterPromotion}). */
+    private volatile Replica master;
     /** Replaced as a whole (under {@code membership}) when a slave leaves or joins; readers see one list at a time. */
     private volatile List<Replica> slaves;
     private final Object membership = new Object();
@@ -257,7 +259,7 @@ public final class Cluster implements MacroCluster {
         Connection own = ownConnections.remove(failed);
         CaptureSink previous = CaptureScope.open(CaptureSink.IGNORE);
         try (Connection connection = openPhysical(failed)) {
-            engine.shutdown(connection);
+            engine.discard(connection);
         } catch (SQLException e) {
             LOG.log(Level.FINE, "MacroDB: shutting down failed " + failed, e);
         } finally {
@@ -269,6 +271,99 @@ public final class Cluster implements MacroCluster {
             } catch (SQLException ignored) {
                 // its database is gone already
             }
+        }
+    }
+
+    /**
+     * Replaces the master with the healthy slave furthest ahead ({@link MasterPromotion}), then builds a new slave
+     * in the old master's place. Runs on the rebuild thread, so that it never overlaps a rebuild (both use the
+     * update gate), and the caller waits for it.
+     */
+    private void failMaster() throws SQLException {
+        if (!engine.inMemory(config.engineUrl())) {
+            throw new SQLFeatureNotSupportedException("The master is the file database " + master.jdbcUrl() + ", the "
+                    + "only durable copy; its slaves are in memory. MacroDB does not move the master off it: restart "
+                    + "the application to recover from the file.", MacroSqlState.FEATURE_NOT_SUPPORTED);
+        }
+        if (copySource() == null) {
+            throw new SQLFeatureNotSupportedException("The MacroDB cluster " + url() + " has no healthy slave to "
+                    + "take over from its master.", MacroSqlState.FEATURE_NOT_SUPPORTED);
+        }
+        await(schedulePromotion(master), "promoting a slave to master");
+    }
+
+    private Future<Replica> schedulePromotion(Replica failed) throws SQLException {
+        Replica expected = failed;
+        try {
+            return rebuilder.submit(() -> promote(expected));
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            throw new SQLNonTransientConnectionException("The MacroDB cluster " + url() + " is shutting down.",
+                    MacroSqlState.CONNECTION_CLOSED, e);
+        }
+    }
+
+    /**
+     * Looks at an engine error a transaction got on {@code on}: when it says the replica's database is gone (not the
+     * statement's own fault), the replica is failed (a master replaced, a slave rebuilt, in the background) and the
+     * caller gets the retryable 40M01 to throw instead; otherwise the error itself.
+     */
+    public SQLException onEngineError(Replica on, SQLException error) {
+        if (shutdown || MacroSqlState.REPLICA_LOST.equals(error.getSQLState()) || !engine.isDatabaseLost(error)) {
+            return error;
+        }
+        if (on == master) {
+            try {
+                if (engine.inMemory(config.engineUrl()) && copySource() != null) {
+                    on.fail(); // out of routing at once; the promotion counts the failure
+                    schedulePromotion(on);
+                }
+            } catch (SQLException e) {
+                error.addSuppressed(e);
+                return error;
+            }
+        } else if (slaveAt(on.index()) == on) {
+            failSlave(on, true);
+        }
+        return new SQLTransientException("The database of replica " + on.index() + " failed under this transaction; "
+                + "roll back and run the transaction again.", MacroSqlState.REPLICA_LOST, error);
+    }
+
+    /** Replaces {@code failed} as master, unless another replica has replaced it already. */
+    private Replica promote(Replica failed) throws SQLException {
+        if (master != failed) {
+            return master; // promoted already (an operator and a failing transaction may both have asked)
+        }
+        Replica chosen = copySource();
+        if (chosen == null) {
+            throw new SQLTransientException("No healthy slave is left to take over from the master.",
+                    MacroSqlState.REPLICA_LOST);
+        }
+        Replica old = new MasterPromotion(this, engine, config.get(MacroOption.READ_WAIT_TIMEOUT_MS)).promote(chosen);
+        failures.increment();
+        LOG.warning(() -> "MacroDB: master " + old.index() + " failed; " + chosen + " took over in " + url());
+        scheduleRebuild(old.index(), old); // runs on this same thread, next
+        return chosen;
+    }
+
+    /** Makes {@code promoted}, a slave until now, the master. Under the commit lock. */
+    void replaceMaster(Replica promoted) {
+        synchronized (membership) {
+            slaves = slaves.stream().filter(s -> s != promoted).toList();
+            master = promoted;
+        }
+    }
+
+    private static void await(Future<Replica> work, String what) throws SQLException {
+        try {
+            work.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new SQLException("Interrupted while " + what, e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof SQLException cause) {
+                throw cause;
+            }
+            throw new SQLException(what + " failed: " + e.getCause(), e.getCause());
         }
     }
 
@@ -287,18 +382,13 @@ public final class Cluster implements MacroCluster {
                 + "replicas it has.", MacroSqlState.NO_SUCH_REPLICA);
     }
 
-    private void refuseMaster(int index, String what) throws SQLException {
-        if (index == master.index()) {
-            throw new SQLFeatureNotSupportedException("Replica " + index + " is the master: " + what + " applies to "
-                    + "slaves only. Promoting a slave when the master fails is not implemented yet.",
-                    MacroSqlState.FEATURE_NOT_SUPPORTED);
-        }
-    }
-
     @Override
     public void failReplica(int index) throws SQLException {
         checkOpen();
-        refuseMaster(index, "failReplica");
+        if (index == master.index()) {
+            failMaster();
+            return;
+        }
         Replica slave = slaveAt(index);
         if (slave == null) {
             throw noSuchSlave(index);
@@ -309,7 +399,11 @@ public final class Cluster implements MacroCluster {
     @Override
     public void rebuildReplica(int index) throws SQLException {
         checkOpen();
-        refuseMaster(index, "rebuildReplica");
+        if (index == master.index()) {
+            throw new SQLFeatureNotSupportedException("Replica " + index + " is the master: rebuildReplica applies to "
+                    + "slaves. failReplica(" + index + ") replaces the master with a caught-up slave.",
+                    MacroSqlState.FEATURE_NOT_SUPPORTED);
+        }
         Future<Replica> rebuild = rebuilds.get(index);
         if (rebuild == null || rebuild.isDone()) {
             Replica current = slaveAt(index);
@@ -321,17 +415,7 @@ public final class Cluster implements MacroCluster {
             }
             rebuild = scheduleRebuild(index, current);
         }
-        try {
-            rebuild.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new SQLException("Interrupted while waiting for replica " + index + " to be rebuilt", e);
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof SQLException cause) {
-                throw cause;
-            }
-            throw new SQLException("Rebuilding replica " + index + " failed: " + e.getCause(), e.getCause());
-        }
+        await(rebuild, "rebuilding replica " + index);
     }
 
     public ClusterConfig config() {
@@ -387,16 +471,19 @@ public final class Cluster implements MacroCluster {
 
     /**
      * Counts an update transaction in (for the replica listing, and for the {@link UpdateGate}, which holds it back
-     * while a new slave is copied from the master).
+     * while a new slave is copied from the master or a slave is promoted) and returns the master it is to run on.
      */
-    public void beginUpdate() throws SQLException {
+    public Replica beginUpdate() throws SQLException {
         checkOpen();
         updateGate.enter(config.get(MacroOption.READ_WAIT_TIMEOUT_MS));
-        master.enter();
+        Replica on = master;
+        on.enter();
+        return on;
     }
 
-    public void endUpdate() {
-        master.leave();
+    /** @param on the master {@link #beginUpdate} returned (the master may have changed since) */
+    public void endUpdate(Replica on) {
+        on.leave();
         updateGate.leave();
     }
 
@@ -501,10 +588,21 @@ public final class Cluster implements MacroCluster {
         });
         SQLException failure = null;
         CaptureSink previous = CaptureScope.open(CaptureSink.IGNORE);
+        boolean durableMaster = !engine.inMemory(config.engineUrl());
         try {
-            for (Connection connection : ownConnections()) {
+            Map<Replica, Connection> own;
+            synchronized (ownConnections) {
+                own = new LinkedHashMap<>(ownConnections);
+            }
+            for (Map.Entry<Replica, Connection> database : own.entrySet()) {
                 try {
-                    engine.shutdown(connection);
+                    // Everything committed is applied by now. An in-memory database has nothing to keep, and a plain
+                    // SHUTDOWN would wait for the application's sessions still open on it (H2: 4 s by default).
+                    if (durableMaster && database.getKey() == master) {
+                        engine.shutdown(database.getValue());
+                    } else {
+                        engine.discard(database.getValue());
+                    }
                 } catch (SQLException e) {
                     failure = failure == null ? e : failure;
                 }

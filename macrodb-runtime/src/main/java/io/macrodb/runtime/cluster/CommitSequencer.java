@@ -1,5 +1,6 @@
 package io.macrodb.runtime.cluster;
 
+import io.macrodb.api.MacroSqlState;
 import io.macrodb.runtime.capture.CaptureScope;
 import io.macrodb.runtime.capture.CaptureSink;
 import io.macrodb.runtime.capture.TransactionCapture;
@@ -8,6 +9,7 @@ import io.macrodb.runtime.engine.Engine;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.sql.SQLTransientException;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
@@ -30,7 +32,8 @@ public final class CommitSequencer {
     private final ReentrantLock lock = new ReentrantLock();
     private final Engine engine;
     private final TableCatalog catalog;
-    private final Replica master;
+    /** The replica whose version is the commit counter; another one after a promotion. */
+    private volatile Replica master;
     private volatile List<Applier> appliers = List.of();
     private final Object appliersChange = new Object();
     private final LongAdder committed = new LongAdder();
@@ -113,11 +116,23 @@ public final class CommitSequencer {
     }
 
     /**
+     * Makes {@code promoted} the master: its version continues the commit counter. Under the commit lock, held by
+     * the caller ({@link MasterPromotion}).
+     */
+    void setMaster(Replica promoted) {
+        this.master = promoted;
+    }
+
+    /**
      * Commits an update transaction at the master and queues its writes for every slave.
      *
+     * @param on     the replica the transaction ran on: a transaction begun on a master that has since failed (and
+     *               been replaced) must not commit there, so this is checked under the commit lock
+     * @param master {@code on}'s engine connection
      * @return the version its commit got, or the current version when it wrote nothing (no version is used up)
      */
-    public long commit(Connection master, TransactionCapture capture) throws SQLException {
+    public long commit(Replica on, Connection master, TransactionCapture capture) throws SQLException {
+        requireMaster(on);
         if (capture.isEmpty()) {
             master.commit();
             awaitPublished();
@@ -133,6 +148,7 @@ public final class CommitSequencer {
         long version;
         lock.lock();
         try {
+            requireMaster(on);
             master.commit();
             committed.increment();
             version = publish(capture.seal(version() + 1, counters(master, capture)));
@@ -174,11 +190,18 @@ public final class CommitSequencer {
      * Rolls an update transaction back. Its rows are dropped; but sequences and identity counters do not roll back,
      * so when it moved one, their new state still becomes a version of its own.
      */
-    public void rollback(Connection master, TransactionCapture capture) throws SQLException {
+    public void rollback(Replica on, Connection master, TransactionCapture capture) throws SQLException {
+        if (on.isLost()) {
+            rollbackQuietly(master); // its database may be gone; nothing of it is kept either way
+            return;
+        }
         master.rollback();
         if (capture.movedCounters()) {
             lock.lock();
             try {
+                if (on != this.master) {
+                    return; // replaced meanwhile: its counters went with it
+                }
                 capture.cutTo(0);
                 publish(capture.seal(version() + 1, counters(master, capture)));
             } finally {
@@ -192,10 +215,12 @@ public final class CommitSequencer {
      * statement and its version, the catalog and the capture triggers are brought up to date before anyone writes
      * again, and the slaves replay the statement's text at that same point of the sequence.
      */
-    public <T> T runSchemaChange(Connection master, String sql, SqlCall<T> statement) throws SQLException {
+    public <T> T runSchemaChange(Replica on, Connection master, String sql, SqlCall<T> statement)
+            throws SQLException {
         lock.lock();
         CaptureSink previous = CaptureScope.open(CaptureSink.IGNORE);
         try {
+            requireMaster(on);
             String schema = master.getSchema();
             T result;
             try {
@@ -211,6 +236,23 @@ public final class CommitSequencer {
         } finally {
             CaptureScope.close(previous);
             lock.unlock();
+        }
+    }
+
+    /** Fails with the retryable 40M01 unless {@code on} is the master now. */
+    private void requireMaster(Replica on) throws SQLException {
+        if (on != master || on.isLost()) {
+            throw new SQLTransientException("The master this update transaction ran on (replica " + on.index()
+                    + ") failed; nothing of the transaction was committed. Run it again: it runs on the new master.",
+                    MacroSqlState.REPLICA_LOST);
+        }
+    }
+
+    private static void rollbackQuietly(Connection connection) {
+        try {
+            connection.rollback();
+        } catch (SQLException ignored) {
+            // the engine is gone: there is nothing left to roll back
         }
     }
 

@@ -27,7 +27,7 @@ final class ReadRouter {
                 best = slave;
             }
         }
-        if (best == null || (best.version() < v && master.activeTransactions() == 0)) {
+        if (best == null || (best.version() < v && master.activeTransactions() == 0 && master.isHealthy())) {
             return master;
         }
         return best;

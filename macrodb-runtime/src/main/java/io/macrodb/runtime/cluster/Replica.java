@@ -54,6 +54,10 @@ public final class Replica {
         return role;
     }
 
+    void setRole(ReplicaRole role) {
+        this.role = role;
+    }
+
     public ReplicaHealth health() {
         return health.get();
     }

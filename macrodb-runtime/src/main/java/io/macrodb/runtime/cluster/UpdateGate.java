@@ -9,11 +9,12 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * Lets update transactions begin, or holds them back while the master must stand still: a new slave copied from the
- * master (no healthy slave is left to copy from) needs the master's state at one version, and on HSQLDB's default
- * locking mode the copy's reads would wait for a writer's table locks while that writer's commit waited for the
- * copy. So new update transactions wait at the gate, the ones in flight finish, and the master is copied with no
- * writer at all.
+ * Lets update transactions begin, or holds them back while the master must stand still or is being replaced. A new
+ * slave copied from the master (no healthy slave is left to copy from) needs the master's state at one version, and
+ * on HSQLDB's default locking mode the copy's reads would wait for a writer's table locks while that writer's commit
+ * waited for the copy: so new update transactions wait at the gate, the ones in flight finish, and the master is
+ * copied with no writer at all. While a slave is promoted to master, new update transactions wait at the gate and
+ * begin on the new master.
  *
  * <p>Open, the gate costs an update transaction two atomic counter updates and a volatile read. No lock: a
  * transaction counts itself in and then reads the gate; the closer shuts the gate and then reads the count.
@@ -41,8 +42,8 @@ final class UpdateGate {
             while (closed) {
                 if (System.nanoTime() > deadline) {
                     throw new SQLTransientException("Update transactions were held for " + timeoutMillis + " ms "
-                            + "while a slave is rebuilt from the master (no healthy slave was left to copy from); run "
-                            + "the transaction again.", MacroSqlState.UPDATES_HELD);
+                            + "while a slave was copied from the master or promoted to master; run the transaction "
+                            + "again.", MacroSqlState.UPDATES_HELD);
                 }
                 LockSupport.parkNanos(this, POLL_NANOS);
             }
@@ -58,7 +59,7 @@ final class UpdateGate {
      * some are still running after {@code timeoutMillis} (an interactive transaction the client keeps open).
      */
     boolean closeAndDrain(long timeoutMillis) {
-        closed = true;
+        close();
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
         while (inFlight.get() > 0) {
             if (System.nanoTime() > deadline) {
@@ -68,6 +69,11 @@ final class UpdateGate {
             LockSupport.parkNanos(this, POLL_NANOS);
         }
         return true;
+    }
+
+    /** Holds new update transactions back, without waiting for the ones in flight. */
+    void close() {
+        closed = true;
     }
 
     void open() {

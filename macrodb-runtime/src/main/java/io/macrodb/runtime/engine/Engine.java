@@ -29,6 +29,22 @@ public interface Engine {
      */
     String replicaUrl(String engineUrl, int index) throws SQLException;
 
+    /** Whether {@code engineUrl} names an in-memory database (else a file database, which is durable). */
+    boolean inMemory(String engineUrl) throws SQLException;
+
+    /**
+     * Whether {@code error} says the database itself is gone (closed, shut down under the connection): a replica
+     * failure, not the statement's own fault. The default: a connection-exception SQLState (class 08).
+     */
+    default boolean isDatabaseLost(SQLException error) {
+        for (Throwable t = error; t != null; t = t.getCause()) {
+            if (t instanceof SQLException e && e.getSQLState() != null && e.getSQLState().startsWith("08")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Schemas that hold the engine's own tables, never captured. */
     List<String> systemSchemas();
 
@@ -74,4 +90,11 @@ public interface Engine {
 
     /** Closes the database behind {@code connection} for good (in-memory contents are freed). */
     void shutdown(Connection connection) throws SQLException;
+
+    /**
+     * Drops the in-memory database behind {@code connection} at once, whatever its other sessions are doing: a failed
+     * replica's, which nothing will read again. ({@link #shutdown} may wait for busy sessions: H2 waits up to twice
+     * its lock timeout, 4 s by default.)
+     */
+    void discard(Connection connection) throws SQLException;
 }

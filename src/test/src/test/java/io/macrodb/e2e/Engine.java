@@ -1,12 +1,16 @@
 package io.macrodb.e2e;
 
 import io.macrodb.api.MacroCluster;
+import io.macrodb.api.ReplicaHealth;
+import io.macrodb.api.ReplicaStatus;
 import io.macrodb.api.VerificationReport;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -77,5 +81,18 @@ enum Engine {
         assertTrue(report.identical(), () -> "replicas differ: " + report.differences());
         assertTrue(report.checksums().size() == cluster.replicas().size(), "every replica was checked");
         cluster.shutdown();
+    }
+
+    /** Waits until the cluster has {@code replicas} replicas again, all healthy. */
+    static List<ReplicaStatus> awaitAllHealthy(MacroCluster cluster, int replicas) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (System.nanoTime() < deadline) {
+            List<ReplicaStatus> now = cluster.replicas();
+            if (now.size() == replicas && now.stream().allMatch(r -> r.health() == ReplicaHealth.HEALTHY)) {
+                return now;
+            }
+            Thread.sleep(20);
+        }
+        throw new AssertionError("no rebuild within 60 s: " + cluster.replicas());
     }
 }

@@ -133,7 +133,7 @@ class FlowControlTest {
                 closeStall(slave, slaveFails);
             }
             assertEquals(INSERTS + 1, countRows(writer));
-            SlaveRebuildTest.awaitAllHealthy(cluster, 2);
+            Engine.awaitAllHealthy(cluster, 2);
             Engine.assertIdenticalAndShutdown(writer);
         } finally {
             writerThread.shutdownNow();

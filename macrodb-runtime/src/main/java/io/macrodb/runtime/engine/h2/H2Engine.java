@@ -38,6 +38,22 @@ public final class H2Engine implements Engine {
         return engineUrl.regionMatches(true, 0, "h2:", 0, 3);
     }
 
+    /** H2 reports a closed database with its own codes: 90121 (database is closed), 90098 (closed by a failure). */
+    @Override
+    public boolean isDatabaseLost(SQLException error) {
+        for (Throwable t = error; t != null; t = t.getCause()) {
+            if (t instanceof SQLException e && (e.getErrorCode() == 90121 || e.getErrorCode() == 90098)) {
+                return true;
+            }
+        }
+        return Engine.super.isDatabaseLost(error);
+    }
+
+    @Override
+    public boolean inMemory(String engineUrl) throws SQLException {
+        return EngineUrl.parse(engineUrl, "h2", KINDS).inMemory();
+    }
+
     @Override
     public String replicaUrl(String engineUrl, int index) throws SQLException {
         EngineUrl url = EngineUrl.parse(engineUrl, "h2", KINDS);
@@ -143,5 +159,16 @@ public final class H2Engine implements Engine {
     @Override
     public void shutdown(Connection connection) throws SQLException {
         SqlQueries.execute(connection, "SHUTDOWN");
+    }
+
+    /**
+     * Both SHUTDOWN forms first wait for the database's other sessions to close, up to twice its default lock
+     * timeout (4 s unless set); an idle open connection never closes by itself, so it always costs the full wait.
+     * With the timeout at 0 they are closed at once. (Not for a file database: the setting would be persisted.)
+     */
+    @Override
+    public void discard(Connection connection) throws SQLException {
+        SqlQueries.execute(connection, "SET DEFAULT_LOCK_TIMEOUT 0");
+        SqlQueries.execute(connection, "SHUTDOWN IMMEDIATELY");
     }
 }

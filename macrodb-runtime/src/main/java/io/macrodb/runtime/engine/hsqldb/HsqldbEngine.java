@@ -55,6 +55,11 @@ public final class HsqldbEngine implements Engine {
      * and the applier's writes stall each other (TPC-C 80-20, 4 clients: about 10x slower than LOCKS slaves).
      */
     @Override
+    public boolean inMemory(String engineUrl) throws SQLException {
+        return EngineUrl.parse(engineUrl, "hsqldb", KINDS).inMemory();
+    }
+
+    @Override
     public String replicaUrl(String engineUrl, int index) throws SQLException {
         EngineUrl url = EngineUrl.parse(engineUrl, "hsqldb", KINDS);
         return url.replicaUrl(index, url.settings());
@@ -167,5 +172,10 @@ public final class HsqldbEngine implements Engine {
     @Override
     public void shutdown(Connection connection) throws SQLException {
         SqlQueries.execute(connection, "SHUTDOWN");
+    }
+
+    @Override
+    public void discard(Connection connection) throws SQLException {
+        SqlQueries.execute(connection, "SHUTDOWN IMMEDIATELY");
     }
 }

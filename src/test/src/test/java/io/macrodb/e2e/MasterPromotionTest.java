@@ -1,0 +1,170 @@
+package io.macrodb.e2e;
+
+import io.macrodb.api.MacroCluster;
+import io.macrodb.api.MacroSqlState;
+import io.macrodb.api.ReplicaHealth;
+import io.macrodb.api.ReplicaRole;
+import io.macrodb.api.ReplicaStatus;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Queue;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Contract section 4 for the master: when it fails, update transactions in flight fail retryably, new ones wait, a
+ * caught-up slave takes over after applying everything queued for it, and service resumes; no committed transaction
+ * is lost and none is applied twice. A new slave is then built in the old master's place.
+ */
+class MasterPromotionTest {
+
+    static Stream<Arguments> enginesAndReplicas() {
+        // replicas=2: the only slave takes over and the new slave is copied from it, the new master;
+        // replicas=3: the slave furthest ahead takes over, the other goes on replaying, now the new master's commits.
+        return Stream.of(Engine.values()).flatMap(e -> Stream.of(Arguments.of(e, 2), Arguments.of(e, 3)));
+    }
+
+    @ParameterizedTest(name = "{0}, replicas={1}")
+    @MethodSource("enginesAndReplicas")
+    void aSlaveTakesOverWhileWritersAndReadersRun(Engine engine, int replicas) throws Exception {
+        String url = engine.url(replicas);
+        try (Connection admin = Engine.connect(url)) {
+            TransferWorkload.load(admin, engine);
+            MacroCluster cluster = admin.unwrap(MacroCluster.class);
+            try (TransferWorkload.Running clients = TransferWorkload.start(url, 4, 2)) {
+                Thread.sleep(300);
+                cluster.failReplica(0); // returns once a slave has taken over
+                long commitsAtTakeOver = clients.commits();
+                ReplicaStatus master = cluster.replicas().get(0);
+                assertEquals(ReplicaRole.MASTER, master.role());
+                assertNotEquals(0, master.index(), "a slave took over");
+
+                List<ReplicaStatus> after = Engine.awaitAllHealthy(cluster, replicas);
+                assertTrue(after.stream().anyMatch(r -> r.index() == 0 && r.role() == ReplicaRole.SLAVE),
+                        "a new slave was built in the old master's place: " + after);
+                Thread.sleep(300);
+                Queue<Throwable> errors = clients.stop();
+                assertTrue(errors.isEmpty(), () -> "clients failed: " + errors);
+                assertTrue(clients.commits() > commitsAtTakeOver, "update transactions went on, on the new master");
+                assertEquals(clients.commits(), TransferWorkload.count(admin, "SELECT COUNT(*) FROM transfer"),
+                        "every transfer whose commit returned is there, once: none lost, none applied twice");
+            }
+            assertEquals(TransferWorkload.TOTAL, TransferWorkload.total(admin));
+            assertEquals(1, cluster.metrics().failures());
+            Engine.assertIdenticalAndShutdown(admin);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Engine.class)
+    void anUpdateTransactionInFlightFailsRetryablyAndRunsAgainOnTheNewMaster(Engine engine) throws Exception {
+        String url = engine.url(3);
+        try (Connection writer = Engine.connect(url)) {
+            Engine.execute(writer, "CREATE TABLE t (id INT PRIMARY KEY, v INT)", "INSERT INTO t VALUES (1, 10)",
+                    "CREATE TABLE u (id INT PRIMARY KEY)"); // a table of its own: HSQLDB's default mode locks tables
+            MacroCluster cluster = writer.unwrap(MacroCluster.class);
+            writer.setAutoCommit(false);
+            Engine.execute(writer, "UPDATE t SET v = 11 WHERE id = 1"); // in flight on the master
+            try (Connection committer = Engine.connect(url)) {
+                committer.setAutoCommit(false);
+                Engine.execute(committer, "INSERT INTO u VALUES (3)"); // in flight too, about to commit
+
+                cluster.failReplica(0);
+                SQLException lost = assertThrows(SQLException.class,
+                        () -> Engine.execute(writer, "UPDATE t SET v = v + 1 WHERE id = 1"));
+                assertEquals(MacroSqlState.REPLICA_LOST, lost.getSQLState(), lost::toString);
+                writer.rollback();
+                SQLException notCommitted = assertThrows(SQLException.class, committer::commit);
+                assertEquals(MacroSqlState.REPLICA_LOST, notCommitted.getSQLState(), notCommitted::toString);
+                committer.rollback();
+            }
+            assertEquals(10, (int) TransferWorkload.count(writer, "SELECT v FROM t WHERE id = 1"), "not committed");
+            assertEquals(0, TransferWorkload.count(writer, "SELECT COUNT(*) FROM u"), "not committed either");
+            writer.commit();
+
+            Engine.execute(writer, "UPDATE t SET v = 11 WHERE id = 1"); // run again: on the new master
+            writer.commit();
+            writer.setAutoCommit(true);
+            writer.setReadOnly(true);
+            assertEquals(11, (int) TransferWorkload.count(writer, "SELECT v FROM t WHERE id = 1"));
+            writer.setReadOnly(false);
+            Engine.execute(writer, "INSERT INTO t VALUES (2, 20)"); // foreign keys, triggers: a real master now
+            Engine.awaitAllHealthy(cluster, 3);
+            Engine.assertIdenticalAndShutdown(writer);
+        }
+    }
+
+    /** The master's database is shut down behind MacroDB's back: the next transaction finds out, and a slave takes over. */
+    @ParameterizedTest
+    @EnumSource(Engine.class)
+    void aMasterWhoseDatabaseDiesIsDetectedAndReplaced(Engine engine) throws Exception {
+        try (Connection writer = Engine.connect(engine.url(2))) {
+            Engine.execute(writer, "CREATE TABLE t (id INT PRIMARY KEY, v INT)", "INSERT INTO t VALUES (1, 10)");
+            MacroCluster cluster = writer.unwrap(MacroCluster.class);
+            cluster.verify();
+            try (Connection raw = DriverManager.getConnection(cluster.replicas().get(0).database())) {
+                if (engine == Engine.H2) {
+                    Engine.execute(raw, "SET DEFAULT_LOCK_TIMEOUT 0"); // else H2 waits 4 s for the other sessions
+                }
+                Engine.execute(raw, "SHUTDOWN IMMEDIATELY");
+            } catch (SQLException expected) {
+                // the connection that shut the database down may be told so itself
+            }
+            SQLException lost = assertThrows(SQLException.class,
+                    () -> Engine.execute(writer, "INSERT INTO t VALUES (2, 20)"));
+            assertEquals(MacroSqlState.REPLICA_LOST, lost.getSQLState(), lost::toString);
+
+            assertTrue(cluster.replicas().get(0).health() != ReplicaHealth.HEALTHY, "the master left routing at once");
+            awaitNewMaster(cluster);
+            Engine.awaitAllHealthy(cluster, 2);
+            Engine.execute(writer, "INSERT INTO t VALUES (2, 20)"); // run again: on the new master
+            assertEquals(2, TransferWorkload.count(writer, "SELECT COUNT(*) FROM t"));
+            assertEquals(1, cluster.metrics().failures());
+            Engine.assertIdenticalAndShutdown(writer);
+        }
+    }
+
+    private static void awaitNewMaster(MacroCluster cluster) throws InterruptedException {
+        long deadline = System.nanoTime() + 60_000_000_000L;
+        while (cluster.replicas().get(0).index() == 0) {
+            assertTrue(System.nanoTime() < deadline, "no slave took over within 60 s: " + cluster.replicas());
+            Thread.sleep(10);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Engine.class)
+    void aMasterWithNoSlaveOrOnAFileIsNotReplaced(Engine engine, @TempDir Path dir) throws Exception {
+        try (Connection alone = Engine.connect(engine.url(1))) {
+            SQLException refused = assertThrows(SQLException.class,
+                    () -> alone.unwrap(MacroCluster.class).failReplica(0));
+            assertEquals(MacroSqlState.FEATURE_NOT_SUPPORTED, refused.getSQLState());
+            assertTrue(refused.getMessage().contains("no healthy slave"), refused.getMessage());
+            alone.unwrap(MacroCluster.class).shutdown();
+        }
+        String file = "jdbc:macrodb:" + engine.name + ":file:" + dir.resolve("shop").toAbsolutePath()
+                + ";macrodb.replicas=2";
+        try (Connection durable = Engine.connect(file)) {
+            MacroCluster cluster = durable.unwrap(MacroCluster.class);
+            SQLException refused = assertThrows(SQLException.class, () -> cluster.failReplica(0));
+            assertEquals(MacroSqlState.FEATURE_NOT_SUPPORTED, refused.getSQLState());
+            assertTrue(refused.getMessage().contains("file database"), refused.getMessage());
+            assertEquals(ReplicaRole.MASTER, cluster.replicas().get(0).role());
+            assertEquals(0, cluster.replicas().get(0).index());
+            cluster.shutdown();
+        }
+    }
+}
