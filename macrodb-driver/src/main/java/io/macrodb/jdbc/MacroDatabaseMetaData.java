@@ -21,7 +21,7 @@ final class MacroDatabaseMetaData extends ForwardingDatabaseMetaData {
 
     @Override
     protected ResultSet wrap(ResultSet rs) {
-        return rs == null ? null : new MacroResultSet(rs, null);
+        return rs == null ? null : new MacroResultSet(rs, null, null);
     }
 
     @Override

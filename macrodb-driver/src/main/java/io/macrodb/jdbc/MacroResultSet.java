@@ -1,18 +1,44 @@
 package io.macrodb.jdbc;
 
+import io.macrodb.api.MacroSqlState;
+import io.macrodb.runtime.cluster.Replica;
+
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.SQLTransientException;
 import java.sql.Statement;
 
-/** An engine's result set whose {@link #getStatement()} is the MacroDB statement that made it. */
+/**
+ * An engine's result set whose {@link #getStatement()} is the MacroDB statement that made it. Reading on after its
+ * replica has failed (its database may be shut down under it) fails with the retryable 40M01, as the transaction's
+ * next statement would.
+ */
 final class MacroResultSet extends ForwardingResultSet {
 
     private final MacroStatement owner;
+    private final Replica replica;
 
-    /** @param owner the statement that made it; null for metadata result sets, as JDBC allows */
-    MacroResultSet(ResultSet delegate, MacroStatement owner) {
+    /**
+     * @param owner   the statement that made it; null for metadata result sets, as JDBC allows
+     * @param replica the replica it was read on; null for metadata result sets
+     */
+    MacroResultSet(ResultSet delegate, MacroStatement owner, Replica replica) {
         super(delegate);
         this.owner = owner;
+        this.replica = replica;
+    }
+
+    @Override
+    public boolean next() throws SQLException {
+        try {
+            return delegate.next();
+        } catch (SQLException e) {
+            if (replica != null && replica.isLost()) {
+                throw new SQLTransientException("Replica " + replica.index() + " failed while this result was read; "
+                        + "roll back and run the transaction again.", MacroSqlState.REPLICA_LOST, e);
+            }
+            throw e;
+        }
     }
 
     @Override
@@ -24,6 +50,10 @@ final class MacroResultSet extends ForwardingResultSet {
     public void close() throws SQLException {
         try {
             delegate.close();
+        } catch (SQLException e) {
+            if (replica == null || !replica.isLost()) { // a failed replica's database may be gone: nothing to free
+                throw e;
+            }
         } finally {
             if (owner != null) {
                 owner.resultClosed(this);

@@ -1,6 +1,7 @@
 package io.macrodb.jdbc;
 
 import io.macrodb.api.MacroSqlState;
+import io.macrodb.runtime.cluster.Replica;
 
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -24,6 +25,8 @@ public class MacroStatement implements Statement {
     private final Statement[] physical;
     private final PhysicalSession[] physicalOwners;
     private Statement last;
+    /** The replica {@link #last} runs on, so that its results can tell when that replica has failed. */
+    private Replica lastReplica;
     private MacroResultSet result;
     private List<String> batch;
     private boolean closed;
@@ -65,6 +68,7 @@ public class MacroStatement implements Statement {
             physicalOwners[index] = session;
         }
         last = statement;
+        lastReplica = session.replica();
         return statement;
     }
 
@@ -136,7 +140,7 @@ public class MacroStatement implements Statement {
         if (engineResult == null) {
             return null;
         }
-        result = new MacroResultSet(engineResult, this);
+        result = new MacroResultSet(engineResult, this, lastReplica);
         return result;
     }
 
@@ -353,7 +357,7 @@ public class MacroStatement implements Statement {
     @Override
     public ResultSet getGeneratedKeys() throws SQLException {
         ResultSet keys = last().getGeneratedKeys();
-        return keys == null ? null : new MacroResultSet(keys, this);
+        return keys == null ? null : new MacroResultSet(keys, this, lastReplica);
     }
 
     // ---- settings ----
@@ -549,12 +553,14 @@ public class MacroStatement implements Statement {
         } catch (SQLException e) {
             failure = e;
         }
-        for (Statement statement : physical) {
-            if (statement != null) {
+        for (int i = 0; i < physical.length; i++) {
+            if (physical[i] != null) {
                 try {
-                    statement.close();
+                    physical[i].close();
                 } catch (SQLException e) {
-                    failure = failure == null ? e : failure;
+                    if (!physicalOwners[i].replica().isLost()) { // a failed replica's database may be gone
+                        failure = failure == null ? e : failure;
+                    }
                 }
             }
         }

@@ -4,6 +4,8 @@ import io.macrodb.api.MacroCluster;
 import io.macrodb.api.ReplicaHealth;
 import io.macrodb.api.ReplicaStatus;
 import io.macrodb.api.VerificationReport;
+import io.macrodb.runtime.capture.CaptureScope;
+import io.macrodb.runtime.capture.CaptureSink;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -81,6 +83,23 @@ enum Engine {
         assertTrue(report.identical(), () -> "replicas differ: " + report.differences());
         assertTrue(report.checksums().size() == cluster.replicas().size(), "every replica was checked");
         cluster.shutdown();
+    }
+
+    /**
+     * Opens a connection of the test's own to replica {@code index}'s database, in manual-commit mode, and runs
+     * {@code sqls} there behind MacroDB's back (nothing is captured), leaving the transaction open: with a write that
+     * changes nothing, a row lock that stalls the replica's applier until the caller rolls back.
+     */
+    static Connection behindMacroDbsBack(MacroCluster cluster, int index, String... sqls) throws SQLException {
+        Connection connection = DriverManager.getConnection(cluster.replicas().get(index).database());
+        connection.setAutoCommit(false);
+        CaptureSink previous = CaptureScope.open(CaptureSink.IGNORE);
+        try {
+            execute(connection, sqls);
+        } finally {
+            CaptureScope.close(previous);
+        }
+        return connection;
     }
 
     /** Waits until the cluster has {@code replicas} replicas again, all healthy. */

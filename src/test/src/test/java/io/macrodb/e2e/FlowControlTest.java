@@ -3,14 +3,11 @@ package io.macrodb.e2e;
 import io.macrodb.api.MacroCluster;
 import io.macrodb.api.ReplicaHealth;
 import io.macrodb.metrics.MacroDbMetrics;
-import io.macrodb.runtime.capture.CaptureScope;
-import io.macrodb.runtime.capture.CaptureSink;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -39,14 +36,7 @@ class FlowControlTest {
 
             // Stall the slave's applier behind MacroDB's back: a transaction of our own on the slave's database
             // holds row 0 locked (it writes the value row 0 already has and rolls back, so nothing diverges).
-            try (Connection slave = DriverManager.getConnection(cluster.replicas().get(1).database())) {
-                slave.setAutoCommit(false);
-                CaptureSink previous = CaptureScope.open(CaptureSink.IGNORE);
-                try {
-                    Engine.execute(slave, "UPDATE t SET v = v WHERE id = 0");
-                } finally {
-                    CaptureScope.close(previous);
-                }
+            try (Connection slave = Engine.behindMacroDbsBack(cluster, 1, "UPDATE t SET v = v WHERE id = 0")) {
                 long stalledAt = cluster.replicas().get(1).version();
 
                 Future<?> writes = writerThread.submit(() -> {
@@ -112,15 +102,8 @@ class FlowControlTest {
             Engine.execute(writer, "CREATE TABLE t (id INT PRIMARY KEY, v INT)", "INSERT INTO t VALUES (0, 0)");
             MacroCluster cluster = writer.unwrap(MacroCluster.class);
             cluster.verify();
-            Connection slave = DriverManager.getConnection(cluster.replicas().get(1).database());
+            Connection slave = Engine.behindMacroDbsBack(cluster, 1, "UPDATE t SET v = v WHERE id = 0");
             try {
-                slave.setAutoCommit(false);
-                CaptureSink previous = CaptureScope.open(CaptureSink.IGNORE);
-                try {
-                    Engine.execute(slave, "UPDATE t SET v = v WHERE id = 0");
-                } finally {
-                    CaptureScope.close(previous);
-                }
                 Future<?> writes = writerThread.submit(() -> {
                     Engine.execute(writer, "UPDATE t SET v = 1 WHERE id = 0");
                     for (int i = 1; i <= INSERTS; i++) {

@@ -5,15 +5,12 @@ import io.macrodb.api.MacroSqlState;
 import io.macrodb.api.ReplicaHealth;
 import io.macrodb.api.ReplicaStatus;
 import io.macrodb.api.VerificationReport;
-import io.macrodb.runtime.capture.CaptureScope;
-import io.macrodb.runtime.capture.CaptureSink;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Queue;
@@ -82,14 +79,7 @@ class SlaveRebuildTest {
             Engine.execute(writer, "CREATE TABLE t (id INT PRIMARY KEY, v INT)", "INSERT INTO t VALUES (0, 0)");
             MacroCluster cluster = writer.unwrap(MacroCluster.class);
             cluster.verify();
-            try (Connection source = DriverManager.getConnection(cluster.replicas().get(2).database())) {
-                source.setAutoCommit(false);
-                CaptureSink previous = CaptureScope.open(CaptureSink.IGNORE);
-                try {
-                    Engine.execute(source, "UPDATE t SET v = v WHERE id = 0"); // holds the row; changes nothing
-                } finally {
-                    CaptureScope.close(previous);
-                }
+            try (Connection source = Engine.behindMacroDbsBack(cluster, 2, "UPDATE t SET v = v WHERE id = 0")) {
                 Engine.execute(writer, "UPDATE t SET v = 1 WHERE id = 0"); // slave 2's applier blocks on this one
                 for (int i = 1; i <= 10; i++) {
                     Engine.execute(writer, "INSERT INTO t VALUES (" + i + ", " + i + ")");
@@ -139,13 +129,8 @@ class SlaveRebuildTest {
             Engine.execute(writer, "CREATE TABLE t (id INT PRIMARY KEY, v INT)", "INSERT INTO t VALUES (1, 10)");
             MacroCluster cluster = writer.unwrap(MacroCluster.class);
             cluster.verify();
-            try (Connection slave = DriverManager.getConnection(cluster.replicas().get(2).database())) {
-                CaptureSink previous = CaptureScope.open(CaptureSink.IGNORE);
-                try {
-                    Engine.execute(slave, "UPDATE t SET v = 99 WHERE id = 1"); // behind MacroDB's back
-                } finally {
-                    CaptureScope.close(previous);
-                }
+            try (Connection slave = Engine.behindMacroDbsBack(cluster, 2, "UPDATE t SET v = 99 WHERE id = 1")) {
+                slave.commit(); // slave 2 now differs from the master
             }
 
             String diverged = cluster.replicas().get(2).database();
