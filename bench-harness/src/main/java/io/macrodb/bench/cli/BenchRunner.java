@@ -7,6 +7,7 @@ import io.macrodb.bench.result.Report;
 import io.macrodb.bench.result.TrialResult;
 import io.macrodb.bench.run.BenchmarkFailure;
 import io.macrodb.bench.run.Comparison;
+import io.macrodb.bench.run.FailureDrill;
 import io.macrodb.bench.run.LoadPolicy;
 import io.macrodb.bench.run.RetryPolicy;
 import io.macrodb.bench.run.RunConfig;
@@ -79,7 +80,9 @@ public final class BenchRunner {
                     values.getDuration(HarnessOptions.DURATION.name()), values.getLong(HarnessOptions.SEED.name()),
                     baseline, think, new RetryPolicy(standard.sqlStates(),
                     values.getInt(HarnessOptions.MAX_ATTEMPTS.name())), outDir,
-                    LoadPolicy.fromOption(values.get(HarnessOptions.LOAD.name())));
+                    LoadPolicy.fromOption(values.get(HarnessOptions.LOAD.name())),
+                    FailureDrill.parse(HarnessOptions.FAIL_REPLICA.name(),
+                            values.getOrNull(HarnessOptions.FAIL_REPLICA.name())));
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }

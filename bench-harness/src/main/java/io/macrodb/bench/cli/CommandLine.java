@@ -20,6 +20,25 @@ public final class CommandLine {
     private final String description;
     private final Map<String, Option> options = new LinkedHashMap<>();
 
+    /** Parses {@code text} as a duration for option {@code --name}: {@code 30s}, {@code 2m}, {@code 500ms}, {@code 5}. */
+    public static Duration parseDuration(String name, String text) throws UsageException {
+        String v = text.trim().toLowerCase(Locale.ROOT);
+        var m = DURATION.matcher(v);
+        if (!m.matches()) {
+            throw new UsageException("--" + name + " needs a duration such as 30s, 2m or 500ms, got '" + v + "'");
+        }
+        double n = Double.parseDouble(m.group(1));
+        String unit = m.group(2) == null ? "s" : m.group(2);
+        double millis = switch (unit) {
+            case "ms" -> n;
+            case "s" -> n * 1000;
+            case "m", "min" -> n * 60_000;
+            case "h" -> n * 3_600_000;
+            default -> throw new UsageException("--" + name + ": unknown unit " + unit);
+        };
+        return Duration.ofMillis(Math.round(millis));
+    }
+
     public CommandLine(String usage, String description, List<Option> options) {
         this.usage = usage;
         this.description = description;
@@ -124,21 +143,7 @@ public final class CommandLine {
 
         /** A duration such as {@code 30s}, {@code 2m}, {@code 500ms}; a bare number means seconds. */
         public Duration getDuration(String name) throws UsageException {
-            String v = get(name).trim().toLowerCase(Locale.ROOT);
-            var m = DURATION.matcher(v);
-            if (!m.matches()) {
-                throw new UsageException("--" + name + " needs a duration such as 30s, 2m or 500ms, got '" + v + "'");
-            }
-            double n = Double.parseDouble(m.group(1));
-            String unit = m.group(2) == null ? "s" : m.group(2);
-            double millis = switch (unit) {
-                case "ms" -> n;
-                case "s" -> n * 1000;
-                case "m", "min" -> n * 60_000;
-                case "h" -> n * 3_600_000;
-                default -> throw new UsageException("--" + name + ": unknown unit " + unit);
-            };
-            return Duration.ofMillis(Math.round(millis));
+            return parseDuration(name, get(name));
         }
 
         private Option option(String name) {

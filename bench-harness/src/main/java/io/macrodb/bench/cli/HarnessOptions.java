@@ -41,12 +41,17 @@ public final class HarnessOptions {
                     + "counts run on it in the order given and the consistency checks once after the last (much "
                     + "faster for a list of client counts)");
 
+    public static final Option FAIL_REPLICA = new Option("fail-replica", "INDEX@TIME", null,
+            "a failure drill for MacroDB targets: fail replica INDEX (0 is the master) TIME into each measured "
+                    + "window, e.g. 1@5s; the run shows what the failure costs the clients, waits for the "
+                    + "replacement slave, then checks every replica as usual [default: none]");
+
     private HarnessOptions() {
     }
 
     /** Every shared option, in help order. */
     public static List<Option> all() {
         return List.of(TARGETS, CLIENTS, MIX, WARMUP, DURATION, REPETITIONS, BASELINE, SEED, OUT, THINK_TIME,
-                MAX_ATTEMPTS, LOAD);
+                MAX_ATTEMPTS, LOAD, FAIL_REPLICA);
     }
 }

@@ -17,10 +17,19 @@ import java.util.Objects;
  * @param seed     drives the loaded data and every client's inputs, identically for every target
  * @param outDir   where tables, CSV, JSON and charts go
  * @param load     how often a target's database is loaded afresh
+ * @param drill    a replica to fail during each measured window of a MacroDB target; null for none
  */
 public record RunConfig(List<Target> targets, List<Integer> clients, List<Mix> mixes, int repetitions,
                         Duration warmup, Duration duration, long seed, String baseline, ThinkTimes thinkTimes,
-                        RetryPolicy retryPolicy, Path outDir, LoadPolicy load) {
+                        RetryPolicy retryPolicy, Path outDir, LoadPolicy load, FailureDrill drill) {
+
+    /** A comparison with no failure drill. */
+    public RunConfig(List<Target> targets, List<Integer> clients, List<Mix> mixes, int repetitions, Duration warmup,
+                     Duration duration, long seed, String baseline, ThinkTimes thinkTimes, RetryPolicy retryPolicy,
+                     Path outDir, LoadPolicy load) {
+        this(targets, clients, mixes, repetitions, warmup, duration, seed, baseline, thinkTimes, retryPolicy, outDir,
+                load, null);
+    }
 
     /** A comparison that loads a fresh database for every trial. */
     public RunConfig(List<Target> targets, List<Integer> clients, List<Mix> mixes, int repetitions, Duration warmup,
@@ -50,6 +59,10 @@ public record RunConfig(List<Target> targets, List<Integer> clients, List<Mix> m
         }
         if (repetitions < 1) {
             throw new IllegalArgumentException("repetitions must be at least 1: " + repetitions);
+        }
+        if (drill != null && drill.after().compareTo(duration) >= 0) {
+            throw new IllegalArgumentException("the failure drill at " + drill.after() + " falls outside the "
+                    + duration + " measured window");
         }
         if (warmup.isNegative() || duration.isNegative() || duration.isZero()) {
             throw new IllegalArgumentException("warm-up must be >= 0 and duration > 0: " + warmup + ", " + duration);

@@ -2,6 +2,7 @@ package io.macrodb.bench.run;
 
 import io.macrodb.api.ClusterMetrics;
 import io.macrodb.api.MacroCluster;
+import io.macrodb.api.ReplicaHealth;
 import io.macrodb.bench.Mix;
 import io.macrodb.bench.RateMetric;
 import io.macrodb.bench.Workload;
@@ -88,9 +89,13 @@ final class Trial {
         long heapAfter = HeapMeter.retainedHeapBytes();
 
         MacroCluster cluster = cluster(database);
+        int replicas = cluster == null ? 1 : cluster.replicas().size();
         List<Window> windows = new ArrayList<>();
         for (int clients : clientCounts) {
             windows.add(measure(database, cluster, mix, clients, label.apply(clients)));
+        }
+        if (drillApplies(cluster)) {
+            awaitReplacement(cluster, replicas, label.apply(clientCounts.get(clientCounts.size() - 1)));
         }
         long checkStart = System.nanoTime();
         CorrectnessVerifier.Report checks = CorrectnessVerifier.verify(database, workload.consistencyChecks());
@@ -113,12 +118,17 @@ final class Trial {
         var errors = new ErrorLog();
         List<Worker> workers = startWorkers(database, mix, clients, window, live, errors);
         try {
-            tick(System.nanoTime() + config.warmup().toNanos(), "warm-up", window, live, errors, label,
-                    config.warmup());
+            long warmupEnd = System.nanoTime() + config.warmup().toNanos();
+            tick(warmupEnd, warmupEnd, "warm-up", window, live, errors, label, config.warmup());
             window.beginMeasuring();
             atStart = cluster == null ? null : cluster.metrics();
-            tick(System.nanoTime() + config.duration().toNanos(), "measure", window, live, errors, label,
-                    config.duration());
+            long end = System.nanoTime() + config.duration().toNanos();
+            if (drillApplies(cluster)) {
+                tick(System.nanoTime() + config.drill().after().toNanos(), end, "measure", window, live, errors,
+                        label, config.duration());
+                failReplica(cluster, label);
+            }
+            tick(end, end, "measure", window, live, errors, label, config.duration());
         } finally {
             window.endMeasuringAndStop();
             atEnd = cluster == null ? null : cluster.metrics();
@@ -158,6 +168,43 @@ final class Trial {
         return workers;
     }
 
+    private boolean drillApplies(MacroCluster cluster) {
+        return cluster != null && config.drill() != null;
+    }
+
+    /** The failure drill: fails the replica through the operator API (for the master: returns once replaced). */
+    private void failReplica(MacroCluster cluster, String label) throws SQLException {
+        int index = config.drill().replica();
+        long start = System.nanoTime();
+        cluster.failReplica(index);
+        progress.finish(String.format(Locale.ROOT, "%s | drill: replica %d failed %s", label, index,
+                index == 0 && cluster.replicas().get(0).index() != 0
+                        ? String.format(Locale.ROOT, "(master; replica %d took over in %.2f s)",
+                        cluster.replicas().get(0).index(), (System.nanoTime() - start) / 1e9)
+                        : "(slave; being rebuilt)"));
+    }
+
+    /** After a drill: waits until the cluster has all its replicas back, healthy, so the checks cover every one. */
+    private void awaitReplacement(MacroCluster cluster, int replicas, String label) throws BenchmarkFailure {
+        long start = System.nanoTime();
+        long deadline = start + CATCH_UP_TIMEOUT.toNanos();
+        while (cluster.replicas().stream().anyMatch(r -> r.health() != ReplicaHealth.HEALTHY)
+                || cluster.replicas().size() < replicas) {
+            if (System.nanoTime() > deadline) {
+                throw new BenchmarkFailure("the replica failed by the drill was not replaced within "
+                        + CATCH_UP_TIMEOUT.toMinutes() + " min: " + cluster.replicas());
+            }
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new BenchmarkFailure("interrupted while waiting for the drill's replacement slave");
+            }
+        }
+        progress.finish(String.format(Locale.ROOT, "%s | drill: all %d replicas healthy again (%.2f s after the "
+                + "window)", label, cluster.replicas().size(), (System.nanoTime() - start) / 1e9));
+    }
+
     /** The cluster of a MacroDB target, whose metrics are read at both ends of the window; null for a bare engine. */
     private static MacroCluster cluster(Database database) throws SQLException {
         try (Connection c = database.connect()) {
@@ -165,9 +212,12 @@ final class Trial {
         }
     }
 
-    /** Runs one phase (warm-up or the measured window) until {@code until}, drawing the live progress line. */
-    private void tick(long until, String phase, MeasurementWindow window, LiveCounters live, ErrorLog errors,
-                      String label, Duration length) throws BenchmarkFailure {
+    /**
+     * Runs one phase (warm-up or the measured window, which ends at {@code phaseEnd}) until {@code until}, drawing
+     * the live progress line.
+     */
+    private void tick(long until, long phaseEnd, String phase, MeasurementWindow window, LiveCounters live,
+                      ErrorLog errors, String label, Duration length) throws BenchmarkFailure {
         long lastCount = live.completed.sum();
         long lastTime = System.nanoTime();
         double rate = 0;
@@ -192,7 +242,7 @@ final class Trial {
                 lastCount = count;
                 lastTime = t;
             }
-            double elapsed = length.toNanos() / 1e9 - (until - t) / 1e9;
+            double elapsed = length.toNanos() / 1e9 - (phaseEnd - t) / 1e9;
             progress.update(status(label, String.format(Locale.ROOT, "%s %.0f/%d s", phase, elapsed,
                     length.toSeconds()), live, rate, true));
         }

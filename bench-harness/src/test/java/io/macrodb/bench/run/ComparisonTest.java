@@ -97,6 +97,30 @@ class ComparisonTest {
         assertTrue(e.getMessage().contains("CORRECTNESS CHECK FAILED"), e.getMessage());
     }
 
+    /** --fail-replica: the slave, then the master, fails mid-window; the clients retry, the checks pass on all. */
+    @Test
+    void aFailureDrillFailsAReplicaMidWindowAndTheChecksStillPassOnEveryReplica() throws Exception {
+        var w = new ToyWorkload();
+        var c = config(w, List.of(2), 1);
+        for (int replica : List.of(1, 0)) {
+            var out = new java.io.ByteArrayOutputStream();
+            var config = new RunConfig(Presets.resolveAll("h2,macrodb-h2-r2"), c.clients(), c.mixes(), 1,
+                    c.warmup(), c.duration(), c.seed(), null, ThinkTimes.NONE, c.retryPolicy(), dir, LoadPolicy.TRIAL,
+                    new FailureDrill(replica, Duration.ofMillis(150)));
+            List<TrialResult> trials = new Comparison(w, config, null,
+                    new java.io.PrintStream(out, true, java.nio.charset.StandardCharsets.UTF_8)).run();
+            String progress = out.toString(java.nio.charset.StandardCharsets.UTF_8);
+            assertTrue(progress.contains("drill: replica " + replica + " failed"), progress);
+            assertTrue(progress.contains("drill: all 2 replicas healthy again"), progress);
+            assertEquals(1, progress.split("drill: replica", -1).length - 1, "only the MacroDB trial has a drill: "
+                    + progress);
+            TrialResult macrodb = trials.get(1);
+            assertTrue(macrodb.checksPassed().contains(CorrectnessVerifier.IDENTICAL_REPLICAS),
+                    macrodb.checksPassed().toString());
+            assertTrue(macrodb.completed() > 0);
+        }
+    }
+
     @Test
     void measuresTheApplyCostAndTheWriteBoundOfMacroDbTargetsOnly() throws Exception {
         var w = new ToyWorkload();
