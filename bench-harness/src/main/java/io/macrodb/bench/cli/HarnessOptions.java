@@ -41,8 +41,8 @@ public final class HarnessOptions {
                     + "counts run on it in the order given and the consistency checks once after the last (much "
                     + "faster for a list of client counts)");
 
-    public static final Option FAIL_REPLICA = new Option("fail-replica", "INDEX@TIME", null,
-            "a failure drill for MacroDB targets: fail replica INDEX (0 is the master) TIME into each measured "
+    public static final Option FAIL_REPLICA = new Option("fail-replica", "N@TIME", null,
+            "a failure drill for MacroDB targets: fail replica N (0 is the master) TIME into each measured "
                     + "window, e.g. 1@5s; the run shows what the failure costs the clients, waits for the "
                     + "replacement slave, then checks every replica as usual [default: none]");
 

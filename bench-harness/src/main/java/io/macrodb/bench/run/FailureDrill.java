@@ -6,7 +6,7 @@ import io.macrodb.bench.cli.UsageException;
 import java.time.Duration;
 
 /**
- * A replica failed on purpose during each measured window of a MacroDB target ({@code --fail-replica INDEX@TIME}),
+ * A replica failed on purpose during each measured window of a MacroDB target ({@code --fail-replica N@TIME}),
  * through the operator API: the window shows what the failure costs the clients (retries, a dip in throughput),
  * and the consistency checks after it run on every replica, the replacement included.
  *
@@ -21,14 +21,14 @@ public record FailureDrill(int replica, Duration after) {
         }
     }
 
-    /** Parses {@code INDEX@TIME}, such as {@code 1@5s}; null for null. */
+    /** Parses {@code N@TIME}, such as {@code 1@5s}; null for null. */
     public static FailureDrill parse(String option, String text) throws UsageException {
         if (text == null) {
             return null;
         }
         int at = text.indexOf('@');
         if (at < 1) {
-            throw new UsageException("--" + option + " needs INDEX@TIME, such as 1@5s, got '" + text + "'");
+            throw new UsageException("--" + option + " needs N@TIME (replica N, TIME into the window), such as 1@5s, got '" + text + "'");
         }
         try {
             return new FailureDrill(Integer.parseInt(text.substring(0, at).trim()),

@@ -36,6 +36,10 @@ final class Trial {
     private final Workload workload;
     private final RunConfig config;
     private final ProgressPrinter progress;
+    /** The failure drill under way: its cluster, when it failed the replica, and how many replicas to wait for. */
+    private MacroCluster drillCluster;
+    private long drillAt;
+    private int drillReplicas;
 
     Trial(Workload workload, RunConfig config, ProgressPrinter progress) {
         this.workload = workload;
@@ -176,6 +180,9 @@ final class Trial {
     private void failReplica(MacroCluster cluster, String label) throws SQLException {
         int index = config.drill().replica();
         long start = System.nanoTime();
+        drillReplicas = cluster.replicas().size();
+        drillCluster = cluster;
+        drillAt = start;
         cluster.failReplica(index);
         progress.finish(String.format(Locale.ROOT, "%s | drill: replica %d failed %s", label, index,
                 index == 0 && cluster.replicas().get(0).index() != 0
@@ -184,12 +191,25 @@ final class Trial {
                         : "(slave; being rebuilt)"));
     }
 
+    /** Prints, once, when the drill's replacement slave has joined (checked on every progress tick). */
+    private void reportReplacement(String label) {
+        if (drillCluster != null && allHealthy(drillCluster, drillReplicas)) {
+            progress.finish(String.format(Locale.ROOT, "%s | drill: replacement slave joined, %.2f s after the "
+                    + "failure", label, (System.nanoTime() - drillAt) / 1e9));
+            drillCluster = null;
+        }
+    }
+
+    private static boolean allHealthy(MacroCluster cluster, int replicas) {
+        var now = cluster.replicas();
+        return now.size() >= replicas && now.stream().allMatch(r -> r.health() == ReplicaHealth.HEALTHY);
+    }
+
     /** After a drill: waits until the cluster has all its replicas back, healthy, so the checks cover every one. */
     private void awaitReplacement(MacroCluster cluster, int replicas, String label) throws BenchmarkFailure {
         long start = System.nanoTime();
         long deadline = start + CATCH_UP_TIMEOUT.toNanos();
-        while (cluster.replicas().stream().anyMatch(r -> r.health() != ReplicaHealth.HEALTHY)
-                || cluster.replicas().size() < replicas) {
+        while (!allHealthy(cluster, replicas)) {
             if (System.nanoTime() > deadline) {
                 throw new BenchmarkFailure("the replica failed by the drill was not replaced within "
                         + CATCH_UP_TIMEOUT.toMinutes() + " min: " + cluster.replicas());
@@ -201,6 +221,7 @@ final class Trial {
                 throw new BenchmarkFailure("interrupted while waiting for the drill's replacement slave");
             }
         }
+        reportReplacement(label);
         progress.finish(String.format(Locale.ROOT, "%s | drill: all %d replicas healthy again (%.2f s after the "
                 + "window)", label, cluster.replicas().size(), (System.nanoTime() - start) / 1e9));
     }
@@ -235,6 +256,7 @@ final class Trial {
                 Thread.currentThread().interrupt();
                 throw new BenchmarkFailure("interrupted during " + phase);
             }
+            reportReplacement(label);
             long count = live.completed.sum();
             long t = System.nanoTime();
             if (t - lastTime >= 1_000_000_000L) {

@@ -63,6 +63,8 @@ final class Applier implements Runnable {
     private volatile boolean pauseRequested;
     /** The thread is stopped by {@link #pause}: set by the applier thread itself, after its last slave commit. */
     private volatile boolean parked;
+    /** After a pause: the version at which the slave rejoins routing; -1 when it is not out. */
+    private volatile long rejoinAt = -1;
 
     /** @param failures told when this applier's replica fails to apply a write set */
     Applier(Replica replica, Connection connection, TableCatalog catalog, Engine engine, int batchLimit,
@@ -105,7 +107,7 @@ final class Applier implements Runnable {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
         while (!parked) {
             if (replica.isLost() || System.nanoTime() > deadline) {
-                resume();
+                resume(0);
                 throw new SQLTransientException(replica + " could not be paused to copy a new slave from it",
                         MacroSqlState.REPLICA_LOST);
             }
@@ -114,10 +116,25 @@ final class Applier implements Runnable {
         return replica.version();
     }
 
-    void resume() {
+    /**
+     * Lets the applier go on after {@link #pause}. Its slave stays out of routing and flow control until it has
+     * applied version {@code rejoinAt} (where the master was when the copy ended): its backlog would otherwise hold
+     * every commit back until it was within {@code macrodb.maxLag} again.
+     */
+    void resume(long rejoinAt) {
+        this.rejoinAt = rejoinAt;
         pauseRequested = false;
-        replica.setPaused(false);
         LockSupport.unpark(thread);
+        rejoinIfCaughtUp();
+    }
+
+    /** Clears the pause once the slave has reached {@link #rejoinAt}: called after each batch, cheap otherwise. */
+    private void rejoinIfCaughtUp() {
+        long at = rejoinAt;
+        if (at >= 0 && !pauseRequested && replica.version() >= at) {
+            rejoinAt = -1;
+            replica.setPaused(false);
+        }
     }
 
     private void parkWhilePaused() {
@@ -157,10 +174,12 @@ final class Applier implements Runnable {
                     if (stopping) {
                         return;
                     }
+                    rejoinIfCaughtUp();
                     LockSupport.parkNanos(this, IDLE_PARK_NANOS);
                     continue;
                 }
                 applyBatch(first);
+                rejoinIfCaughtUp();
             }
         } catch (SQLException | RuntimeException e) {
             if (!replica.isLost()) { // failed on purpose, or retired: its database was shut down under it

@@ -19,22 +19,13 @@ import io.macrodb.runtime.engine.Engines;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
-import java.sql.SQLFeatureNotSupportedException;
 import java.sql.SQLNonTransientConnectionException;
-import java.sql.SQLTransientException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.logging.Level;
@@ -43,8 +34,8 @@ import java.util.logging.Logger;
 /**
  * One master and its slaves, all copies of one database, and the machinery between them: the commit sequencer,
  * each slave's applier, the read router. One cluster exists per engine URL (see {@link ClusterRegistry}); every
- * MacroDB connection to that URL works through it. A slave that fails leaves it, and a new slave (same index, new
- * database) is built in its place ({@link SlaveRebuild}).
+ * MacroDB connection to that URL works through it. Which replicas it has changes when one fails
+ * ({@link ReplicaRecovery}): a new slave takes a failed one's place, a slave takes a failed master's.
  */
 public final class Cluster implements MacroCluster {
 
@@ -65,12 +56,9 @@ public final class Cluster implements MacroCluster {
     private final ReadRouter router = new ReadRouter();
     private final UpdateGate updateGate = new UpdateGate();
     private final Map<Replica, Connection> ownConnections = Collections.synchronizedMap(new LinkedHashMap<>());
-    private final ExecutorService rebuilder;
-    /** Per slave index, the last rebuild of that slave; kept so that an operator can wait for it or retry it. */
-    private final Map<Integer, Future<Replica>> rebuilds = new ConcurrentHashMap<>();
+    private final ReplicaRecovery recovery;
     private final LongAdder readWaits = new LongAdder();
     private final LongAdder readWaitNanos = new LongAdder();
-    private final LongAdder failures = new LongAdder();
     private volatile boolean shutdown;
 
     private Cluster(ClusterConfig config, Engine engine, Properties engineProperties) throws SQLException {
@@ -89,11 +77,8 @@ public final class Cluster implements MacroCluster {
         }
         this.slaves = List.copyOf(slaveList);
         this.nextDatabase = new AtomicInteger(config.replicas());
-        this.rebuilder = Executors.newSingleThreadExecutor(task -> {
-            Thread thread = new Thread(task, "macrodb-rebuild");
-            thread.setDaemon(true);
-            return thread;
-        });
+        this.recovery = new ReplicaRecovery(this, engine, config.get(MacroOption.READ_WAIT_TIMEOUT_MS),
+                engine.inMemory(config.engineUrl()));
     }
 
     /** Opens the engines, installs capture on the master, seeds and starts every slave. */
@@ -139,7 +124,7 @@ public final class Cluster implements MacroCluster {
         return openPhysical(replica, engineProperties);
     }
 
-    // ---- slaves leaving and joining (see SlaveRebuild) ----
+    // ---- replicas leaving and joining (see ReplicaRecovery) ----
 
     SlaveSeeder seeder() {
         return new SlaveSeeder(engine, catalog);
@@ -153,10 +138,10 @@ public final class Cluster implements MacroCluster {
         return ownConnections.get(replica);
     }
 
-    /** An applier for {@code slave}, attached to it and not started; its failure is {@link #failSlave handled}. */
+    /** An applier for {@code slave}, attached to it and not started; its failure is handled by the recovery. */
     Applier newApplier(Replica slave, Connection connection) {
         Applier applier = new Applier(slave, connection, catalog, engine, config.get(MacroOption.APPLY_BATCH),
-                failed -> failSlave(failed, true));
+                failed -> recovery.failSlave(failed, true));
         slave.attach(applier);
         return applier;
     }
@@ -195,59 +180,6 @@ public final class Cluster implements MacroCluster {
     }
 
     /**
-     * Takes a slave out: out of routing at once (its running transactions fail with 40M01 at their next statement),
-     * no more write sets queued for it, and, when {@code rebuild}, a new slave built in its place in the background.
-     * Called by an applier that failed, by an operator, and by {@link #verify} for a slave that differs.
-     */
-    void failSlave(Replica slave, boolean rebuild) {
-        ReplicaHealth before = slave.fail();
-        if (before == null) {
-            return; // failed already: handled once
-        }
-        failures.increment();
-        Applier applier = slave.applier();
-        if (applier != null) {
-            sequencer.removeApplier(applier);
-        }
-        if (rebuild && before == ReplicaHealth.HEALTHY) {
-            scheduleRebuild(slave.index(), slave);
-        }
-    }
-
-    /**
-     * Starts a rebuild of slave {@code index}, or returns the one running. A new slave that fails while catching up
-     * is not rebuilt again by itself (a fault that recurs would otherwise loop): an operator's
-     * {@link #rebuildReplica} tries again.
-     *
-     * @param failed the slave being replaced, or null when an earlier rebuild failed and took its new slave out
-     */
-    private Future<Replica> scheduleRebuild(int index, Replica failed) {
-        return rebuilds.compute(index, (key, running) -> {
-            if (running != null && !running.isDone()) {
-                return running;
-            }
-            if (shutdown || rebuilder.isShutdown()) {
-                return CompletableFuture.failedFuture(new SQLNonTransientConnectionException(
-                        "The MacroDB cluster " + url() + " is shutting down; no slave is rebuilt.",
-                        MacroSqlState.CONNECTION_CLOSED));
-            }
-            return rebuilder.submit(() -> rebuild(index, failed));
-        });
-    }
-
-    private Replica rebuild(int index, Replica failed) throws SQLException {
-        try {
-            Replica fresh = new SlaveRebuild(this, config.get(MacroOption.READ_WAIT_TIMEOUT_MS)).replace(index, failed);
-            LOG.info(() -> "MacroDB: " + fresh + " rebuilt in " + url() + " (database " + fresh.jdbcUrl() + ")");
-            return fresh;
-        } catch (SQLException | RuntimeException e) {
-            LOG.log(Level.SEVERE, "MacroDB: could not rebuild replica " + index + " in " + url()
-                    + "; rebuildReplica(" + index + ") tries again", e);
-            throw e;
-        }
-    }
-
-    /**
      * Removes a failed slave from the cluster (if a new one has not taken its place already) and shuts its database
      * down, freeing its memory. Through a connection of its own: the slave's applier may be blocked inside a
      * statement on its usual one.
@@ -274,77 +206,6 @@ public final class Cluster implements MacroCluster {
         }
     }
 
-    /**
-     * Replaces the master with the healthy slave furthest ahead ({@link MasterPromotion}), then builds a new slave
-     * in the old master's place. Runs on the rebuild thread, so that it never overlaps a rebuild (both use the
-     * update gate), and the caller waits for it.
-     */
-    private void failMaster() throws SQLException {
-        if (!engine.inMemory(config.engineUrl())) {
-            throw new SQLFeatureNotSupportedException("The master is the file database " + master.jdbcUrl() + ", the "
-                    + "only durable copy; its slaves are in memory. MacroDB does not move the master off it: restart "
-                    + "the application to recover from the file.", MacroSqlState.FEATURE_NOT_SUPPORTED);
-        }
-        if (copySource() == null) {
-            throw new SQLFeatureNotSupportedException("The MacroDB cluster " + url() + " has no healthy slave to "
-                    + "take over from its master.", MacroSqlState.FEATURE_NOT_SUPPORTED);
-        }
-        await(schedulePromotion(master), "promoting a slave to master");
-    }
-
-    private Future<Replica> schedulePromotion(Replica failed) throws SQLException {
-        Replica expected = failed;
-        try {
-            return rebuilder.submit(() -> promote(expected));
-        } catch (java.util.concurrent.RejectedExecutionException e) {
-            throw new SQLNonTransientConnectionException("The MacroDB cluster " + url() + " is shutting down.",
-                    MacroSqlState.CONNECTION_CLOSED, e);
-        }
-    }
-
-    /**
-     * Looks at an engine error a transaction got on {@code on}: when it says the replica's database is gone (not the
-     * statement's own fault), the replica is failed (a master replaced, a slave rebuilt, in the background) and the
-     * caller gets the retryable 40M01 to throw instead; otherwise the error itself.
-     */
-    public SQLException onEngineError(Replica on, SQLException error) {
-        if (shutdown || MacroSqlState.REPLICA_LOST.equals(error.getSQLState()) || !engine.isDatabaseLost(error)) {
-            return error;
-        }
-        if (on == master) {
-            try {
-                if (engine.inMemory(config.engineUrl()) && copySource() != null) {
-                    on.fail(); // out of routing at once; the promotion counts the failure
-                    schedulePromotion(on);
-                }
-            } catch (SQLException e) {
-                error.addSuppressed(e);
-                return error;
-            }
-        } else if (slaveAt(on.index()) == on) {
-            failSlave(on, true);
-        }
-        return new SQLTransientException("The database of replica " + on.index() + " failed under this transaction; "
-                + "roll back and run the transaction again.", MacroSqlState.REPLICA_LOST, error);
-    }
-
-    /** Replaces {@code failed} as master, unless another replica has replaced it already. */
-    private Replica promote(Replica failed) throws SQLException {
-        if (master != failed) {
-            return master; // promoted already (an operator and a failing transaction may both have asked)
-        }
-        Replica chosen = copySource();
-        if (chosen == null) {
-            throw new SQLTransientException("No healthy slave is left to take over from the master.",
-                    MacroSqlState.REPLICA_LOST);
-        }
-        Replica old = new MasterPromotion(this, engine, config.get(MacroOption.READ_WAIT_TIMEOUT_MS)).promote(chosen);
-        failures.increment();
-        LOG.warning(() -> "MacroDB: master " + old.index() + " failed; " + chosen + " took over in " + url());
-        scheduleRebuild(old.index(), old); // runs on this same thread, next
-        return chosen;
-    }
-
     /** Makes {@code promoted}, a slave until now, the master. Under the commit lock. */
     void replaceMaster(Replica promoted) {
         synchronized (membership) {
@@ -353,22 +214,8 @@ public final class Cluster implements MacroCluster {
         }
     }
 
-    private static void await(Future<Replica> work, String what) throws SQLException {
-        try {
-            work.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new SQLException("Interrupted while " + what, e);
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof SQLException cause) {
-                throw cause;
-            }
-            throw new SQLException(what + " failed: " + e.getCause(), e.getCause());
-        }
-    }
-
     /** The slave listed at {@code index}, or null (there is none, or a failed rebuild left its place empty). */
-    private Replica slaveAt(int index) {
+    Replica slaveAt(int index) {
         for (Replica slave : slaves) {
             if (slave.index() == index) {
                 return slave;
@@ -377,45 +224,24 @@ public final class Cluster implements MacroCluster {
         return null;
     }
 
-    private SQLException noSuchSlave(int index) {
-        return new SQLException("The MacroDB cluster " + url() + " has no slave " + index + "; replicas() lists the "
-                + "replicas it has.", MacroSqlState.NO_SUCH_REPLICA);
-    }
-
     @Override
     public void failReplica(int index) throws SQLException {
         checkOpen();
-        if (index == master.index()) {
-            failMaster();
-            return;
-        }
-        Replica slave = slaveAt(index);
-        if (slave == null) {
-            throw noSuchSlave(index);
-        }
-        failSlave(slave, true);
+        recovery.failReplica(index);
     }
 
     @Override
     public void rebuildReplica(int index) throws SQLException {
         checkOpen();
-        if (index == master.index()) {
-            throw new SQLFeatureNotSupportedException("Replica " + index + " is the master: rebuildReplica applies to "
-                    + "slaves. failReplica(" + index + ") replaces the master with a caught-up slave.",
-                    MacroSqlState.FEATURE_NOT_SUPPORTED);
-        }
-        Future<Replica> rebuild = rebuilds.get(index);
-        if (rebuild == null || rebuild.isDone()) {
-            Replica current = slaveAt(index);
-            if (current == null && rebuild == null) {
-                throw noSuchSlave(index);
-            }
-            if (current != null) {
-                failSlave(current, false);
-            }
-            rebuild = scheduleRebuild(index, current);
-        }
-        await(rebuild, "rebuilding replica " + index);
+        recovery.rebuildReplica(index);
+    }
+
+    /**
+     * Looks at an engine error a transaction got on {@code on}; returns what to throw: the retryable 40M01 when the
+     * error says the replica's database is gone (the replica is then failed and replaced), else the error itself.
+     */
+    public SQLException onEngineError(Replica on, SQLException error) {
+        return recovery.onEngineError(on, error);
     }
 
     public ClusterConfig config() {
@@ -444,25 +270,33 @@ public final class Cluster implements MacroCluster {
 
     /**
      * Starts a read-only transaction: reads the master's version, picks a replica by the {@link ReadRouter} policy
-     * and waits until it has applied that version. The caller must {@link #endRead} the replica returned.
+     * and waits until it has applied that version (choosing again if the replica is paused meanwhile, to copy a new
+     * slave from it). The caller must {@link #endRead} the replica returned.
      */
     public Replica beginRead() throws SQLException {
         checkOpen();
-        long v = sequencer.version();
-        Replica replica = router.choose(slaves, master, v);
-        replica.enter();
-        replica.routedRead();
-        try {
-            long waited = replica.awaitVersion(v, config.get(MacroOption.READ_WAIT_TIMEOUT_MS));
+        while (true) {
+            long v = sequencer.version();
+            Replica replica = router.choose(slaves, master, v);
+            replica.enter();
+            long waited;
+            try {
+                waited = replica.awaitVersionWhileRoutable(v, config.get(MacroOption.READ_WAIT_TIMEOUT_MS));
+            } catch (SQLException e) {
+                replica.leave();
+                throw e;
+            }
+            if (waited < 0) {
+                replica.leave(); // paused while we waited (a new slave is copied from it): choose again
+                continue;
+            }
             if (waited > 0) {
                 readWaits.increment();
                 readWaitNanos.add(waited);
             }
-        } catch (SQLException e) {
-            replica.leave();
-            throw e;
+            replica.routedRead();
+            return replica;
         }
-        return replica;
     }
 
     public void endRead(Replica replica) {
@@ -524,7 +358,7 @@ public final class Cluster implements MacroCluster {
         perReplica.add(master.metrics());
         slaves.forEach(slave -> perReplica.add(slave.metrics()));
         return new ClusterMetrics(sequencer.committed(), readWaits.sum(), readWaitNanos.sum(), sequencer.lagWaits(),
-                sequencer.lagWaitNanos(), failures.sum(), perReplica);
+                sequencer.lagWaitNanos(), recovery.failures(), perReplica);
     }
 
     /** A slave found to differ from the master is failed (and rebuilt): it must not serve reads. */
@@ -534,7 +368,7 @@ public final class Cluster implements MacroCluster {
         for (int index : report.differingReplicas()) {
             Replica slave = slaveAt(index);
             if (slave != null) {
-                failSlave(slave, true);
+                recovery.failSlave(slave, true);
             }
         }
         return report;
@@ -570,7 +404,7 @@ public final class Cluster implements MacroCluster {
         if (shutdown) {
             return;
         }
-        awaitRebuilds();
+        recovery.stop(); // a rebuild in progress may hold an applier paused or update transactions back
         // No commit may be in flight while the queues drain: after the last enqueue, drain, then close.
         sequencer.whileCommitsHeld(() -> {
             shutdown = true;
@@ -624,18 +458,6 @@ public final class Cluster implements MacroCluster {
         return shutdown;
     }
 
-    /** A rebuild in progress finishes first (it may hold an applier paused or update transactions back). */
-    private void awaitRebuilds() {
-        rebuilder.shutdown();
-        try {
-            if (!rebuilder.awaitTermination(config.get(MacroOption.READ_WAIT_TIMEOUT_MS), TimeUnit.MILLISECONDS)) {
-                LOG.warning(() -> "MacroDB: a slave rebuild in " + url() + " was still running at shutdown");
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
     private List<Connection> ownConnections() {
         synchronized (ownConnections) {
             return List.copyOf(ownConnections.values());
@@ -643,7 +465,7 @@ public final class Cluster implements MacroCluster {
     }
 
     private void closeQuietly() {
-        rebuilder.shutdownNow();
+        recovery.stopNow();
         for (Connection connection : ownConnections()) {
             try {
                 connection.close();

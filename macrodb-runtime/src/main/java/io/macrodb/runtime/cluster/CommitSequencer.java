@@ -176,7 +176,7 @@ public final class CommitSequencer {
             }
             long start = System.nanoTime();
             try {
-                slave.awaitVersion(needed, lagWaitTimeoutMillis);
+                slave.awaitVersionWhileRoutable(needed, lagWaitTimeoutMillis); // -1: paused meanwhile, let go
             } catch (SQLException e) {
                 return; // failed, timed out or interrupted (the flag stays set): the commit itself succeeded
             } finally {

@@ -75,14 +75,23 @@ public final class Replica {
     /**
      * Healthy and not paused: it may take new read-only transactions, and commits wait for it to keep within
      * {@code macrodb.maxLag}. A slave whose applier is paused (a new slave is being copied from it) falls behind on
-     * purpose for a while: sending readers to it, or holding commits back for it, would make both wait for the copy.
+     * purpose for a while, and stays out until it has caught up again: sending readers to it, or holding commits
+     * back for it, would make both wait for the copy and then for its backlog.
      */
     boolean isRoutable() {
         return isHealthy() && !paused;
     }
 
+    boolean isPaused() {
+        return paused;
+    }
+
+    /** Pausing wakes whoever waits for this replica, so that they can go elsewhere (see awaitVersionWhileRoutable). */
     void setPaused(boolean paused) {
         this.paused = paused;
+        if (paused) {
+            waiters.wakeAll();
+        }
     }
 
     public long version() {
@@ -174,6 +183,18 @@ public final class Replica {
      * @return how long it waited, in nanoseconds (0 when the replica was already there)
      */
     long awaitVersion(long v, long timeoutMillis) throws SQLException {
+        return await(v, timeoutMillis, false);
+    }
+
+    /**
+     * As {@link #awaitVersion}, but gives up, returning -1, as soon as this replica is paused (a new slave is being
+     * copied from it): a reader then goes to another replica, and a commit held back by flow control stops waiting.
+     */
+    long awaitVersionWhileRoutable(long v, long timeoutMillis) throws SQLException {
+        return await(v, timeoutMillis, true);
+    }
+
+    private long await(long v, long timeoutMillis, boolean whileRoutable) throws SQLException {
         if (version.get() >= v) {
             return 0;
         }
@@ -182,6 +203,9 @@ public final class Replica {
         VersionWaiters.Waiter waiter = waiters.enter(v);
         try {
             while (version.get() < v) {
+                if (whileRoutable && paused) {
+                    return -1;
+                }
                 if (isLost()) {
                     throw new SQLTransientException("Replica " + index + " failed while a transaction waited for it; "
                             + "run the transaction again.", MacroSqlState.REPLICA_LOST);

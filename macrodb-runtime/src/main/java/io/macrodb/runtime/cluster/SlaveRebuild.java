@@ -26,10 +26,12 @@ import java.util.List;
 final class SlaveRebuild {
 
     private final Cluster cluster;
+    private final ReplicaRecovery recovery;
     private final long timeoutMillis;
 
-    SlaveRebuild(Cluster cluster, long timeoutMillis) {
+    SlaveRebuild(Cluster cluster, ReplicaRecovery recovery, long timeoutMillis) {
         this.cluster = cluster;
+        this.recovery = recovery;
         this.timeoutMillis = timeoutMillis;
     }
 
@@ -59,7 +61,7 @@ final class SlaveRebuild {
             }
             return fresh;
         } catch (SQLException | RuntimeException e) {
-            cluster.failSlave(fresh, false);
+            recovery.failSlave(fresh, false);
             cluster.retire(fresh);
             throw e;
         }
@@ -78,7 +80,7 @@ final class SlaveRebuild {
             cluster.sequencer().addApplier(applier, sourceApplier::pending);
             copy(source, connection, applier.replica(), version);
         } finally {
-            sourceApplier.resume();
+            sourceApplier.resume(cluster.sequencer().version());
         }
     }
 

@@ -92,6 +92,39 @@ class ReplicaVersionWaitTest {
     }
 
     @Test
+    void pausingAReplicaSendsItsWaitingReadersElsewhereButNotOthers() throws Exception {
+        Replica replica = new Replica(1, "test", ReplicaRole.SLAVE, ReplicaHealth.HEALTHY);
+        long[] reader = new long[1];
+        Thread routed = new Thread(() -> {
+            try {
+                reader[0] = replica.awaitVersionWhileRoutable(5, 30_000);
+            } catch (SQLException e) {
+                reader[0] = -2;
+            }
+        });
+        Thread verifier = new Thread(() -> {
+            try {
+                replica.awaitVersion(5, 30_000); // a check that needs this very replica at version 5 waits on
+            } catch (SQLException ignored) {
+                // not expected: the assertion below sees it still waiting
+            }
+        });
+        routed.start();
+        verifier.start();
+        awaitParked(routed);
+        awaitParked(verifier);
+        replica.setPaused(true);
+        routed.join(10_000);
+        assertEquals(-1, reader[0], "a routed reader gives up at once: it is sent elsewhere");
+        Thread.sleep(100);
+        assertTrue(verifier.isAlive(), "a plain wait goes on through the pause");
+        replica.setPaused(false);
+        replica.advanceTo(5);
+        verifier.join(10_000);
+        assertTrue(!verifier.isAlive());
+    }
+
+    @Test
     void aReaderGivesUpAtItsTimeout() {
         Replica replica = new Replica(1, "test", ReplicaRole.SLAVE, ReplicaHealth.HEALTHY);
         SQLException e = assertThrows(SQLException.class, () -> replica.awaitVersion(1, 50));
