@@ -44,13 +44,16 @@ public interface MacroCluster {
     <T> List<ReplicaResult<T>> queryEachReplica(ReplicaQuery<T> query) throws SQLException;
 
     /**
-     * Fails slave {@code index} on purpose, as if its engine had failed (for drills and tests): it leaves routing at
-     * once, read-only transactions running on it fail with the retryable SQLState 40M01 at their next statement,
-     * and a new slave (same index, new database) is built in its place in the background while the cluster keeps
-     * serving. Returns at once; {@link #replicas()} shows the new slave catching up, then healthy.
+     * Fails replica {@code index} on purpose, as if its engine had failed (for drills and tests). A slave leaves
+     * routing at once, read-only transactions running on it fail with the retryable SQLState 40M01 at their next
+     * statement, and a new slave (same index, new database) is built in its place in the background while the
+     * cluster keeps serving; this returns at once, and {@link #replicas()} shows the new slave catching up, then
+     * healthy. The master is replaced by the healthy slave furthest ahead, after it has applied every committed
+     * version (update transactions in flight on the old master fail with 40M01, new ones wait); this returns once
+     * the slave has taken over, and a new slave is then built in the old master's place.
      *
-     * @throws SQLException 22023 if there is no such slave; 0A000 for the master (promoting a slave is not
-     *                      implemented yet)
+     * @throws SQLException 22023 if there is no such replica; 0A000 for a master with no healthy slave to take
+     *                      over, or one that is a file database (its only durable copy)
      */
     void failReplica(int index) throws SQLException;
 

@@ -129,11 +129,7 @@ final class TransferWorkload {
                     c.commit();
                     commits.incrementAndGet();
                 } catch (SQLException e) {
-                    c.rollback();
-                    if (!MacroSqlState.isRetryable(e)) {
-                        throw e;
-                    }
-                    retried.incrementAndGet();
+                    rollBackForRetry(c, e, retried);
                 }
             }
         } catch (Throwable t) {
@@ -159,16 +155,21 @@ final class TransferWorkload {
                     }
                     seen = transfers;
                 } catch (SQLException e) {
-                    c.rollback();
-                    if (!MacroSqlState.isRetryable(e)) {
-                        throw e;
-                    }
-                    retried.incrementAndGet();
+                    rollBackForRetry(c, e, retried);
                 }
             }
         } catch (Throwable t) {
             errors.add(t);
         }
+    }
+
+    /** Rolls back a transaction that failed; rethrows unless MacroDB says running it again is right. */
+    private static void rollBackForRetry(Connection c, SQLException failure, AtomicLong retried) throws SQLException {
+        c.rollback();
+        if (!MacroSqlState.isRetryable(failure)) {
+            throw failure;
+        }
+        retried.incrementAndGet();
     }
 
     static long total(Connection c) throws SQLException {
