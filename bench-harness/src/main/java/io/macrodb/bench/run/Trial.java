@@ -321,7 +321,8 @@ final class Trial {
         }
         List<TypeResult> types = List.copyOf(merged.values());
         ApplyCost applyCost = null;
-        if (window.atStart() != null && window.atEnd() != null) {
+        // A failure drill changes the replicas during the window: their counters at both ends do not compare.
+        if (window.atStart() != null && window.atEnd() != null && config.drill() == null) {
             var updates = new LatencyHistogram();
             types.stream().filter(t -> !t.readOnly()).forEach(t -> updates.add(t.latency()));
             applyCost = ApplyCost.between(window.atStart(), window.atEnd(), updates.mean());

@@ -118,6 +118,7 @@ class ComparisonTest {
             assertTrue(macrodb.checksPassed().contains(CorrectnessVerifier.IDENTICAL_REPLICAS),
                     macrodb.checksPassed().toString());
             assertTrue(macrodb.completed() > 0);
+            assertEquals(null, macrodb.applyCost(), "the replicas changed during the window: no apply cost");
         }
     }
 
