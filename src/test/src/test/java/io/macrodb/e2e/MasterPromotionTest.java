@@ -107,6 +107,30 @@ class MasterPromotionTest {
         }
     }
 
+    /** Counters continue on the new master: no sequence value or identity already handed out is handed out again. */
+    @ParameterizedTest
+    @EnumSource(Engine.class)
+    void sequencesAndIdentitiesContinueOnTheNewMaster(Engine engine) throws Exception {
+        try (Connection c = Engine.connect(engine.url(2))) {
+            Engine.execute(c, "CREATE SEQUENCE order_no START WITH 1",
+                    "CREATE TABLE item (id " + engine.identityType + " PRIMARY KEY, v INT)");
+            long lastDrawn = 0;
+            for (int i = 0; i < 3; i++) {
+                lastDrawn = TransferWorkload.count(c, engine.nextValue("order_no"));
+                Engine.execute(c, "INSERT INTO item (v) VALUES (" + i + ")");
+            }
+            MacroCluster cluster = c.unwrap(MacroCluster.class);
+            cluster.failReplica(0);
+            assertEquals(lastDrawn + 1, TransferWorkload.count(c, engine.nextValue("order_no")),
+                    "the new master's sequence goes on from the old master's");
+            Engine.execute(c, "INSERT INTO item (v) VALUES (3)");
+            assertEquals(4, TransferWorkload.count(c, "SELECT COUNT(DISTINCT id) FROM item"),
+                    "the new master's identity does not hand out an id again");
+            Engine.awaitAllHealthy(cluster, 2);
+            Engine.assertIdenticalAndShutdown(c);
+        }
+    }
+
     /** The master's database is shut down behind MacroDB's back: the next transaction finds out, and a slave takes over. */
     @ParameterizedTest
     @EnumSource(Engine.class)
