@@ -110,11 +110,6 @@ public final class CommitSequencer {
         }
     }
 
-    /** The applier of every slave that receives write sets (healthy, catching up, or paused). */
-    List<Applier> appliers() {
-        return appliers;
-    }
-
     /**
      * Makes {@code promoted} the master: its version continues the commit counter. Under the commit lock, held by
      * the caller ({@link MasterPromotion}).

@@ -82,10 +82,6 @@ public final class Replica {
         return isHealthy() && !paused;
     }
 
-    boolean isPaused() {
-        return paused;
-    }
-
     /** Pausing wakes whoever waits for this replica, so that they can go elsewhere (see awaitVersionWhileRoutable). */
     void setPaused(boolean paused) {
         this.paused = paused;
