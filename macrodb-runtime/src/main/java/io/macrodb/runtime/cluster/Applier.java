@@ -182,7 +182,9 @@ final class Applier implements Runnable {
                 rejoinIfCaughtUp();
             }
         } catch (SQLException | RuntimeException e) {
-            if (!replica.isLost()) { // failed on purpose, or retired: its database was shut down under it
+            // A replica failed already (on purpose, or retired with its database shut down under this thread) is
+            // expected to fail its statement: only an unexpected failure is worth a SEVERE.
+            if (!replica.isLost()) {
                 LOG.log(Level.SEVERE, "MacroDB: " + replica + " failed to apply a write set and leaves routing", e);
             }
             failures.accept(replica);
