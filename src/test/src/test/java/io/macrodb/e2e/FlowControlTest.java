@@ -78,6 +78,42 @@ class FlowControlTest {
         });
     }
 
+    /**
+     * A slave paused to copy a new slave from it falls behind on purpose and holds no commit back: here the writer is
+     * already waiting for it (it is stalled) when slave 1 fails and the rebuild pauses slave 2, and is let go at once,
+     * long before the stall ends.
+     */
+    @ParameterizedTest
+    @EnumSource(Engine.class)
+    void aSlavePausedForACopyHoldsNoCommitBack(Engine engine) throws Exception {
+        String url = engine.url(3) + ";macrodb.maxLag=" + MAX_LAG + ";macrodb.readWaitTimeoutMs=600000";
+        ExecutorService writerThread = Executors.newSingleThreadExecutor();
+        try (Connection writer = Engine.connect(url)) {
+            Engine.execute(writer, "CREATE TABLE t (id INT PRIMARY KEY, v INT)", "INSERT INTO t VALUES (0, 0)");
+            MacroCluster cluster = writer.unwrap(MacroCluster.class);
+            cluster.verify();
+            try (Connection stall = Engine.behindMacroDbsBack(cluster, 2, "UPDATE t SET v = v WHERE id = 0")) {
+                Future<?> writes = writerThread.submit(() -> {
+                    Engine.execute(writer, "UPDATE t SET v = 1 WHERE id = 0"); // slave 2's applier blocks on it
+                    for (int i = 1; i <= INSERTS; i++) {
+                        Engine.execute(writer, "INSERT INTO t VALUES (" + i + ", " + i + ")");
+                    }
+                    return null;
+                });
+                awaitSteady(cluster);
+                assertFalse(writes.isDone(), "the writer waits for the stalled slave 2");
+                cluster.failReplica(1); // the rebuild copies from slave 2: it pauses it
+                writes.get(30, TimeUnit.SECONDS); // the timeout is ten minutes: only the pause can have let it go
+                stall.rollback();
+            }
+            Engine.awaitAllHealthy(cluster, 3);
+            assertEquals(INSERTS + 1, countRows(writer));
+            Engine.assertIdenticalAndShutdown(writer);
+        } finally {
+            writerThread.shutdownNow();
+        }
+    }
+
     /** A slave that stays behind holds each commit back for at most readWaitTimeoutMs; the commits succeed. */
     @ParameterizedTest
     @EnumSource(Engine.class)
