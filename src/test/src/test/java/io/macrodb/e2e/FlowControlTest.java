@@ -70,7 +70,7 @@ class FlowControlTest {
     @EnumSource(Engine.class)
     void aSlaveThatFailsHoldsNoCommitBack(Engine engine) throws Exception {
         String url = engine.url(2) + ";macrodb.maxLag=" + MAX_LAG + ";macrodb.readWaitTimeoutMs=600000";
-        runWhileTheSlaveIsStalled(url, true, (cluster, writes) -> {
+        runWhileTheSlaveIsStalled(url, 2, 1, true, (cluster, writes) -> {
             awaitSteady(cluster);
             assertFalse(writes.isDone(), "the writer is held back while the slave is stalled");
             cluster.failReplica(1);
@@ -87,31 +87,12 @@ class FlowControlTest {
     @EnumSource(Engine.class)
     void aSlavePausedForACopyHoldsNoCommitBack(Engine engine) throws Exception {
         String url = engine.url(3) + ";macrodb.maxLag=" + MAX_LAG + ";macrodb.readWaitTimeoutMs=600000";
-        ExecutorService writerThread = Executors.newSingleThreadExecutor();
-        try (Connection writer = Engine.connect(url)) {
-            Engine.execute(writer, "CREATE TABLE t (id INT PRIMARY KEY, v INT)", "INSERT INTO t VALUES (0, 0)");
-            MacroCluster cluster = writer.unwrap(MacroCluster.class);
-            cluster.verify();
-            try (Connection stall = Engine.behindMacroDbsBack(cluster, 2, "UPDATE t SET v = v WHERE id = 0")) {
-                Future<?> writes = writerThread.submit(() -> {
-                    Engine.execute(writer, "UPDATE t SET v = 1 WHERE id = 0"); // slave 2's applier blocks on it
-                    for (int i = 1; i <= INSERTS; i++) {
-                        Engine.execute(writer, "INSERT INTO t VALUES (" + i + ", " + i + ")");
-                    }
-                    return null;
-                });
-                awaitSteady(cluster);
-                assertFalse(writes.isDone(), "the writer waits for the stalled slave 2");
-                cluster.failReplica(1); // the rebuild copies from slave 2: it pauses it
-                writes.get(30, TimeUnit.SECONDS); // the timeout is ten minutes: only the pause can have let it go
-                stall.rollback();
-            }
-            Engine.awaitAllHealthy(cluster, 3);
-            assertEquals(INSERTS + 1, countRows(writer));
-            Engine.assertIdenticalAndShutdown(writer);
-        } finally {
-            writerThread.shutdownNow();
-        }
+        runWhileTheSlaveIsStalled(url, 3, 2, false, (cluster, writes) -> {
+            awaitSteady(cluster);
+            assertFalse(writes.isDone(), "the writer waits for the stalled slave 2");
+            cluster.failReplica(1); // the rebuild copies from slave 2: it pauses it
+            writes.get(30, TimeUnit.SECONDS); // the timeout is ten minutes: only the pause can have let it go
+        });
     }
 
     /** A slave that stays behind holds each commit back for at most readWaitTimeoutMs; the commits succeed. */
@@ -119,7 +100,7 @@ class FlowControlTest {
     @EnumSource(Engine.class)
     void aSlaveThatStaysBehindHoldsACommitForAtMostTheTimeout(Engine engine) throws Exception {
         String url = engine.url(2) + ";macrodb.maxLag=" + MAX_LAG + ";macrodb.readWaitTimeoutMs=200";
-        runWhileTheSlaveIsStalled(url, false, (cluster, writes) -> {
+        runWhileTheSlaveIsStalled(url, 2, 1, false, (cluster, writes) -> {
             writes.get(30, TimeUnit.SECONDS); // INSERTS - MAX_LAG commits wait 200 ms each, with the slave stalled
             assertEquals(ReplicaHealth.HEALTHY, cluster.replicas().get(1).health(), "a slow slave is not failed");
             assertTrue(cluster.metrics().lagWaits() >= INSERTS - MAX_LAG, "each commit past maxLag waited");
@@ -127,18 +108,19 @@ class FlowControlTest {
     }
 
     /**
-     * Stalls the slave's applier as above, runs the writer in the background, and lets {@code check} watch.
+     * Stalls slave {@code stalled}'s applier as above, runs the writer in the background, lets {@code check} watch,
+     * then ends the stall and checks all {@code replicas} are healthy and identical.
      *
-     * @param slaveFails whether {@code check} fails the slave: its database is then shut down under the stall
+     * @param slaveFails whether {@code check} fails the stalled slave: its database is then shut down under the stall
      */
-    private static void runWhileTheSlaveIsStalled(String url, boolean slaveFails, StalledCheck check)
-            throws Exception {
+    private static void runWhileTheSlaveIsStalled(String url, int replicas, int stalled, boolean slaveFails,
+                                                  StalledCheck check) throws Exception {
         ExecutorService writerThread = Executors.newSingleThreadExecutor();
         try (Connection writer = Engine.connect(url)) {
             Engine.execute(writer, "CREATE TABLE t (id INT PRIMARY KEY, v INT)", "INSERT INTO t VALUES (0, 0)");
             MacroCluster cluster = writer.unwrap(MacroCluster.class);
             cluster.verify();
-            Connection slave = Engine.behindMacroDbsBack(cluster, 1, "UPDATE t SET v = v WHERE id = 0");
+            Connection slave = Engine.behindMacroDbsBack(cluster, stalled, "UPDATE t SET v = v WHERE id = 0");
             try {
                 Future<?> writes = writerThread.submit(() -> {
                     Engine.execute(writer, "UPDATE t SET v = 1 WHERE id = 0");
@@ -152,7 +134,7 @@ class FlowControlTest {
                 closeStall(slave, slaveFails);
             }
             assertEquals(INSERTS + 1, countRows(writer));
-            Engine.awaitAllHealthy(cluster, 2);
+            Engine.awaitAllHealthy(cluster, replicas);
             Engine.assertIdenticalAndShutdown(writer);
         } finally {
             writerThread.shutdownNow();

@@ -131,7 +131,10 @@ class MasterPromotionTest {
         }
     }
 
-    /** The master's database is shut down behind MacroDB's back: the next transaction finds out, and a slave takes over. */
+    /**
+     * The master's database is shut down behind MacroDB's back: the next transaction finds out, and a slave takes
+     * over.
+     */
     @ParameterizedTest
     @EnumSource(Engine.class)
     void aMasterWhoseDatabaseDiesIsDetectedAndReplaced(Engine engine) throws Exception {
