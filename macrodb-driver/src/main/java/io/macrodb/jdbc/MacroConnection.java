@@ -215,7 +215,7 @@ public final class MacroConnection implements Connection {
         return session;
     }
 
-    /** A failed slave is replaced by a new one: a connection to the old one is closed when the new one is first used. */
+    /** A failed slave is replaced by a new one: the session on the old one is closed when the new one is first used. */
     private void dropSessionsOfLostReplicas() {
         slaves.values().removeIf(session -> {
             if (!session.replica().isLost()) {

@@ -20,7 +20,7 @@ public final class CommandLine {
     private final String description;
     private final Map<String, Option> options = new LinkedHashMap<>();
 
-    /** Parses {@code text} as a duration for option {@code --name}: {@code 30s}, {@code 2m}, {@code 500ms}, {@code 5}. */
+    /** Parses {@code text} as a duration for option {@code --name}: {@code 30s}, {@code 2m}, {@code 500ms}, 5. */
     public static Duration parseDuration(String name, String text) throws UsageException {
         String v = text.trim().toLowerCase(Locale.ROOT);
         var m = DURATION.matcher(v);

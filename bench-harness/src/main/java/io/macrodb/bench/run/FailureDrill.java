@@ -28,7 +28,8 @@ public record FailureDrill(int replica, Duration after) {
         }
         int at = text.indexOf('@');
         if (at < 1) {
-            throw new UsageException("--" + option + " needs N@TIME (replica N, TIME into the window), such as 1@5s, got '" + text + "'");
+            throw new UsageException("--" + option + " needs N@TIME (replica N, TIME into the window), such as "
+                    + "1@5s, got '" + text + "'");
         }
         try {
             return new FailureDrill(Integer.parseInt(text.substring(0, at).trim()),

@@ -109,7 +109,8 @@ final class TransferWorkload {
             c.setAutoCommit(false);
             PreparedStatement debit = c.prepareStatement("UPDATE account SET balance = balance - ? WHERE id = ?");
             PreparedStatement credit = c.prepareStatement("UPDATE account SET balance = balance + ? WHERE id = ?");
-            PreparedStatement log = c.prepareStatement("INSERT INTO transfer (source, target, amount) VALUES (?, ?, ?)");
+            PreparedStatement log = c.prepareStatement(
+                    "INSERT INTO transfer (source, target, amount) VALUES (?, ?, ?)");
             ThreadLocalRandom random = ThreadLocalRandom.current();
             while (!stop.get()) {
                 int from = random.nextInt(ACCOUNTS);
