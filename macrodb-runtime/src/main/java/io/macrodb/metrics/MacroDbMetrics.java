@@ -2,6 +2,8 @@ package io.macrodb.metrics;
 
 import io.macrodb.api.ClusterMetrics;
 import io.macrodb.api.MacroCluster;
+import io.macrodb.api.ReplicaHealth;
+import io.macrodb.api.ReplicaRole;
 import io.macrodb.api.ReplicaStatus;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.FunctionTimer;
@@ -21,6 +23,8 @@ import java.util.function.ToDoubleFunction;
  *   <li>{@code macrodb.transactions.committed} (counter), {@code macrodb.replica.failures} (counter);</li>
  *   <li>{@code macrodb.reads.routed} (counter, per replica), {@code macrodb.reads.wait} (timer: reads that waited);</li>
  *   <li>{@code macrodb.replica.version}, {@code macrodb.replica.lag}, {@code macrodb.replica.queue.depth} (gauges);</li>
+ *   <li>{@code macrodb.replica.master} (gauge: 1 for the replica that is master now, else 0) and
+ *       {@code macrodb.replica.healthy} (gauge: 1 while the replica is in routing, else 0);</li>
  *   <li>{@code macrodb.apply} (timer, per slave: write sets applied and the time spent).</li>
  * </ul>
  * Micrometer is an optional dependency of MacroDB: only this class needs it.
@@ -51,7 +55,9 @@ public final class MacroDbMetrics implements MeterBinder {
                 .register(registry);
         for (ReplicaStatus replica : cluster.replicas()) {
             int index = replica.index();
-            Tags replicaTags = tags.and("replica", String.valueOf(index), "role", replica.role().name());
+            // No role tag: a promotion moves the master to another index, and a meter's tags never change. The role
+            // is a gauge instead, read when the registry asks.
+            Tags replicaTags = tags.and("replica", String.valueOf(index));
             FunctionCounter.builder("macrodb.reads.routed", cluster, c -> replicaMetrics(c, index).routedTransactions())
                     .description("read-only transactions routed to the replica").tags(replicaTags).register(registry);
             Gauge.builder("macrodb.replica.version", cluster, c -> status(c, index, ReplicaStatus::version))
@@ -60,6 +66,12 @@ public final class MacroDbMetrics implements MeterBinder {
                     .description("versions behind the master").tags(replicaTags).register(registry);
             Gauge.builder("macrodb.replica.queue.depth", cluster, c -> status(c, index, ReplicaStatus::queueDepth))
                     .description("write sets queued, not yet applied").tags(replicaTags).register(registry);
+            Gauge.builder("macrodb.replica.master", cluster,
+                            c -> status(c, index, r -> r.role() == ReplicaRole.MASTER ? 1 : 0))
+                    .description("1 for the replica that is master now, else 0").tags(replicaTags).register(registry);
+            Gauge.builder("macrodb.replica.healthy", cluster,
+                            c -> status(c, index, r -> r.health() == ReplicaHealth.HEALTHY ? 1 : 0))
+                    .description("1 while the replica is in routing, else 0").tags(replicaTags).register(registry);
             FunctionTimer.builder("macrodb.apply", cluster, c -> replicaMetrics(c, index).appliedWriteSets(),
                             c -> replicaMetrics(c, index).applyNanos(), TimeUnit.NANOSECONDS)
                     .description("write sets applied by the replica's applier").tags(replicaTags).register(registry);

@@ -17,6 +17,7 @@ import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -68,6 +69,34 @@ class OperatorApiTest {
                     .mapToDouble(gauge -> gauge.value()).sum(), "caught up after queryEachReplica");
             Engine.assertIdenticalAndShutdown(c);
         }
+    }
+
+    /** The Micrometer view follows a promotion: the master gauge moves with the role, the health gauge with routing. */
+    @ParameterizedTest
+    @EnumSource(Engine.class)
+    void micrometerRoleAndHealthFollowAPromotion(Engine engine) throws Exception {
+        try (Connection c = Engine.connect(engine.url(2))) {
+            MacroCluster cluster = c.unwrap(MacroCluster.class);
+            SimpleMeterRegistry registry = new SimpleMeterRegistry();
+            new MacroDbMetrics(cluster).bindTo(registry);
+            Engine.execute(c, "CREATE TABLE t (id INT PRIMARY KEY)", "INSERT INTO t VALUES (1)");
+            assertEquals(1.0, gauge(registry, "macrodb.replica.master", 0));
+            assertEquals(0.0, gauge(registry, "macrodb.replica.master", 1));
+
+            cluster.failReplica(0); // returns once slave 1 has taken over
+            // 0 while the failed master is listed, NaN once it has left the list and its replacement is not in yet
+            assertNotEquals(1.0, gauge(registry, "macrodb.replica.master", 0), "the failed master is no longer master");
+            assertEquals(1.0, gauge(registry, "macrodb.replica.master", 1), "the slave that took over is");
+            assertEquals(1.0, gauge(registry, "macrodb.replica.healthy", 1));
+            Engine.awaitAllHealthy(cluster, 2);
+            assertEquals(1.0, gauge(registry, "macrodb.replica.healthy", 0), "the slave rebuilt in its place serves");
+            assertEquals(0.0, gauge(registry, "macrodb.replica.master", 0));
+            Engine.assertIdenticalAndShutdown(c);
+        }
+    }
+
+    private static double gauge(SimpleMeterRegistry registry, String name, int replica) {
+        return registry.get(name).tag("replica", String.valueOf(replica)).gauge().value();
     }
 
     /** Caught-up slaves take the reads; the master takes one only when no slave is current and it is idle. */
