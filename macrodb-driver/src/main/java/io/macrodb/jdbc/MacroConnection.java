@@ -76,8 +76,9 @@ public final class MacroConnection implements Connection {
         this.cluster = cluster;
         this.url = url;
         this.engineProperties = engineProperties;
-        Connection physical = cluster.openPhysical(cluster.master(), engineProperties);
-        this.master = new PhysicalSession(cluster.master(), physical);
+        Replica on = cluster.master();
+        Connection physical = open(on);
+        this.master = new PhysicalSession(on, physical);
         this.isolation = physical.getTransactionIsolation();
         this.holdability = physical.getHoldability();
     }
@@ -176,7 +177,7 @@ public final class MacroConnection implements Connection {
         } else {
             slaves.remove(on);
         }
-        master = new PhysicalSession(on, cluster.openPhysical(on, engineProperties));
+        master = new PhysicalSession(on, open(on));
         for (PhysicalSession gone : asSlave == null ? List.of(old) : List.of(old, asSlave)) {
             statements.forEach(statement -> statement.forget(gone));
             closeQuietly(gone);
@@ -207,12 +208,24 @@ public final class MacroConnection implements Connection {
         PhysicalSession session = slaves.get(replica);
         if (session == null) {
             dropSessionsOfLostReplicas();
-            Connection physical = cluster.openPhysical(replica, engineProperties);
+            Connection physical = open(replica);
             physical.setReadOnly(true);
             session = new PhysicalSession(replica, physical);
             slaves.put(replica, session);
         }
         return session;
+    }
+
+    /**
+     * A new physical connection to {@code replica}. Its database found gone fails the replica (it is replaced) and
+     * the caller gets the retryable 40M01, as for a statement that meets the loss.
+     */
+    private Connection open(Replica replica) throws SQLException {
+        try {
+            return cluster.openPhysical(replica, engineProperties);
+        } catch (SQLException e) {
+            throw cluster.onEngineError(replica, e);
+        }
     }
 
     /** A failed slave is replaced by a new one: the session on the old one is closed when the new one is first used. */

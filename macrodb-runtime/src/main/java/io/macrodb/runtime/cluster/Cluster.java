@@ -57,6 +57,7 @@ public final class Cluster implements MacroCluster {
     private final UpdateGate updateGate = new UpdateGate();
     private final Map<Replica, Connection> ownConnections = Collections.synchronizedMap(new LinkedHashMap<>());
     private final ReplicaRecovery recovery;
+    private final HealthProbe probe;
     private final LongAdder readWaits = new LongAdder();
     private final LongAdder readWaitNanos = new LongAdder();
     private volatile boolean shutdown;
@@ -79,6 +80,7 @@ public final class Cluster implements MacroCluster {
         this.nextDatabase = new AtomicInteger(config.replicas());
         this.recovery = new ReplicaRecovery(this, engine, config.get(MacroOption.READ_WAIT_TIMEOUT_MS),
                 engine.inMemory(config.engineUrl()));
+        this.probe = new HealthProbe(this, engine.aliveQuery(), config.get(MacroOption.PROBE_INTERVAL_MS));
     }
 
     /** Opens the engines, installs capture on the master, seeds and starts every slave. */
@@ -86,6 +88,7 @@ public final class Cluster implements MacroCluster {
         Cluster cluster = new Cluster(config, Engines.forUrl(config.engineUrl()), engineProperties);
         try {
             cluster.open();
+            cluster.probe.start();
         } catch (SQLException | RuntimeException e) {
             cluster.closeQuietly();
             throw e;
@@ -106,15 +109,21 @@ public final class Cluster implements MacroCluster {
         appliers.forEach(Applier::start);
     }
 
+    /** Creates {@code replica}'s database (or opens a file master's) and keeps a connection of the cluster's own. */
     private Connection own(Replica replica) throws SQLException {
-        Connection connection = openPhysical(replica);
+        Connection connection = DriverManager.getConnection(replica.jdbcUrl(), engineProperties);
+        connection.setAutoCommit(false);
         ownConnections.put(replica, connection);
+        probe.watch(replica);
         return connection;
     }
 
-    /** A new physical connection to {@code replica}'s database, in manual-commit mode. */
+    /**
+     * A new physical connection to {@code replica}'s existing database, in manual-commit mode; fails, with an error
+     * {@link Engine#isDatabaseLost} recognises, when that database is gone.
+     */
     public Connection openPhysical(Replica replica, Properties properties) throws SQLException {
-        Connection connection = DriverManager.getConnection(replica.jdbcUrl(), properties);
+        Connection connection = DriverManager.getConnection(engine.existingDatabaseUrl(replica.jdbcUrl()), properties);
         connection.setAutoCommit(false);
         return connection;
     }
@@ -188,6 +197,7 @@ public final class Cluster implements MacroCluster {
         synchronized (membership) {
             slaves = slaves.stream().filter(s -> s != failed).toList();
         }
+        probe.forget(failed);
         Connection own = ownConnections.remove(failed);
         CaptureSink previous = CaptureScope.open(CaptureSink.IGNORE);
         try (Connection connection = openPhysical(failed)) {
@@ -404,6 +414,7 @@ public final class Cluster implements MacroCluster {
         if (shutdown) {
             return;
         }
+        probe.stop(); // first: its connections would make a file master's SHUTDOWN wait for them
         recovery.stop(); // a rebuild in progress may hold an applier paused or update transactions back
         // No commit may be in flight while the queues drain: after the last enqueue, drain, then close.
         sequencer.whileCommitsHeld(() -> {
@@ -465,6 +476,7 @@ public final class Cluster implements MacroCluster {
     }
 
     private void closeQuietly() {
+        probe.stop();
         recovery.stopNow();
         for (Connection connection : ownConnections()) {
             try {

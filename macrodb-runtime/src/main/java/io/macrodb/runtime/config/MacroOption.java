@@ -29,7 +29,11 @@ public enum MacroOption {
             "Most versions a healthy slave may trail the master by when a commit returns. A commit that leaves a "
                     + "slave further behind waits (already committed, holding no lock) until it is back within the "
                     + "bound, or for at most macrodb.readWaitTimeoutMs: this bounds the queues' memory and how "
-                    + "long a read-only transaction can wait for a slave.");
+                    + "long a read-only transaction can wait for a slave."),
+    PROBE_INTERVAL_MS("macrodb.probeIntervalMs", "1000", 0, Integer.MAX_VALUE,
+            "How often every replica's database is checked with a trivial query, so that one lost while idle is "
+                    + "replaced before a transaction meets it. 0 turns the probe off (failures are then found by "
+                    + "the transactions and appliers that meet them).");
 
     private final String key;
     private final String defaultValue;

@@ -29,12 +29,20 @@ public interface Engine {
      */
     String replicaUrl(String engineUrl, int index) throws SQLException;
 
+    /**
+     * The URL that opens the existing database of {@code replicaUrl} and fails when there is none. Every connection
+     * after the one that creates a replica's database opens it this way: an in-memory database lost under its name
+     * (shut down behind MacroDB's back) would otherwise come back empty, and serve reads.
+     */
+    String existingDatabaseUrl(String replicaUrl);
+
     /** Whether {@code engineUrl} names an in-memory database (else a file database, which is durable). */
     boolean inMemory(String engineUrl) throws SQLException;
 
     /**
      * Whether {@code error} says the database itself is gone (closed, shut down under the connection): a replica
-     * failure, not the statement's own fault. The default: a connection-exception SQLState (class 08).
+     * failure, not the statement's own fault; this includes a database that {@link #existingDatabaseUrl} found
+     * missing. The default: a connection-exception SQLState (class 08).
      */
     default boolean isDatabaseLost(SQLException error) {
         for (Throwable t = error; t != null; t = t.getCause()) {
@@ -86,6 +94,14 @@ public interface Engine {
      */
     default Object[] storedValues(Connection slave, Object[] row) throws SQLException {
         return row;
+    }
+
+    /**
+     * A query that touches no table and fails only when the database itself is unusable: run now and then on every
+     * replica to find one lost while nothing else uses it.
+     */
+    default String aliveQuery() {
+        return "VALUES 1";
     }
 
     /** Closes the database behind {@code connection} for good (in-memory contents are freed). */

@@ -42,11 +42,18 @@ public final class H2Engine implements Engine {
     @Override
     public boolean isDatabaseLost(SQLException error) {
         for (Throwable t = error; t != null; t = t.getCause()) {
-            if (t instanceof SQLException e && (e.getErrorCode() == 90121 || e.getErrorCode() == 90098)) {
+            // 90121 database closed, 90098 closed after an I/O error, 90146 not found (opened with IFEXISTS=TRUE)
+            if (t instanceof SQLException e
+                    && (e.getErrorCode() == 90121 || e.getErrorCode() == 90098 || e.getErrorCode() == 90146)) {
                 return true;
             }
         }
         return Engine.super.isDatabaseLost(error);
+    }
+
+    @Override
+    public String existingDatabaseUrl(String replicaUrl) {
+        return replicaUrl.replaceAll("(?i);IFEXISTS=[^;]*", "") + ";IFEXISTS=TRUE";
     }
 
     @Override

@@ -66,6 +66,22 @@ public final class HsqldbEngine implements Engine {
     }
 
     @Override
+    public String existingDatabaseUrl(String replicaUrl) {
+        return replicaUrl.replaceAll("(?i);ifexists=[^;]*", "") + ";ifexists=true";
+    }
+
+    /** Also HSQLDB's "database does not exist" (error -465), what {@link #existingDatabaseUrl} gets for a lost one. */
+    @Override
+    public boolean isDatabaseLost(SQLException error) {
+        for (Throwable t = error; t != null; t = t.getCause()) {
+            if (t instanceof SQLException e && e.getErrorCode() == -org.hsqldb.error.ErrorCode.DATABASE_NOT_EXISTS) {
+                return true;
+            }
+        }
+        return Engine.super.isDatabaseLost(error);
+    }
+
+    @Override
     public List<String> systemSchemas() {
         return List.of("INFORMATION_SCHEMA", "SYSTEM_LOBS");
     }
