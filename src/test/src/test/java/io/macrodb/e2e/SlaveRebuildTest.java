@@ -5,12 +5,15 @@ import io.macrodb.api.MacroSqlState;
 import io.macrodb.api.ReplicaHealth;
 import io.macrodb.api.ReplicaStatus;
 import io.macrodb.api.VerificationReport;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Queue;
@@ -118,6 +121,38 @@ class SlaveRebuildTest {
             assertEquals(11, value(reader), "the next read-only transaction runs elsewhere, and sees the last commit");
             reader.commit();
             Engine.awaitAllHealthy(cluster, 2);
+            Engine.assertIdenticalAndShutdown(writer);
+        }
+    }
+
+    /**
+     * H2 checks its session on every cursor move, so moving over a result read on a slave whose database is gone
+     * fails there; MacroDB turns that into the retryable 40M01 for each move. (HSQLDB hands over the rows it fetched
+     * and keeps moving over them.)
+     */
+    @Test
+    void movingTheCursorOfAResultFromAFailedSlaveFailsRetryably() throws Exception {
+        String url = Engine.H2.url(2);
+        try (Connection writer = Engine.connect(url); Connection reader = Engine.connect(url)) {
+            Engine.execute(writer, "CREATE TABLE t (id INT PRIMARY KEY, v INT)", "INSERT INTO t VALUES (1, 10)",
+                    "INSERT INTO t VALUES (2, 20)");
+            MacroCluster cluster = writer.unwrap(MacroCluster.class);
+            cluster.verify(); // the slave has caught up, so the reader is sent to it
+            reader.setReadOnly(true);
+            reader.setAutoCommit(false);
+            ResultSet rows = reader.createStatement(ResultSet.TYPE_SCROLL_INSENSITIVE, ResultSet.CONCUR_READ_ONLY)
+                    .executeQuery("SELECT v FROM t ORDER BY id");
+            assertTrue(rows.next());
+
+            cluster.failReplica(1);
+            Engine.awaitAllHealthy(cluster, 2); // the new slave is in: the failed one's database is shut down
+            List<Executable> moves = List.of(rows::next, rows::previous, rows::first, rows::last,
+                    () -> rows.absolute(2), () -> rows.relative(-1));
+            for (Executable move : moves) {
+                SQLException lost = assertThrows(SQLException.class, move);
+                assertEquals(MacroSqlState.REPLICA_LOST, lost.getSQLState(), lost::toString);
+            }
+            reader.rollback();
             Engine.assertIdenticalAndShutdown(writer);
         }
     }
