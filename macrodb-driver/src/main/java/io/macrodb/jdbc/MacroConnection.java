@@ -332,6 +332,59 @@ public final class MacroConnection implements Connection {
         }
     }
 
+    /**
+     * Runs a {@code CREATE TABLE ... AS SELECT} whose values differ per evaluation in {@link TableFromQuery}'s two
+     * steps: the empty table as DDL (through {@code createEmpty}, the caller's engine statement), then, if that created
+     * the table, its rows as an update transaction of their own, committed at once as the engines commit the DDL. If
+     * the rows cannot be inserted, the table is dropped again: the engine would not have created it.
+     */
+    <T> T createTableFromQuery(TableFromQuery table, Transaction.StatementCall<T> createEmpty) throws SQLException {
+        boolean[] created = {false};
+        T result = executeSchemaChange(table.createEmpty(), session -> {
+            // Under the commit lock, so no other DDL runs in between: one table more means this one was created
+            // (CREATE TABLE IF NOT EXISTS creates nothing when it exists, and then nothing is inserted either).
+            int before = tableCount(session.connection());
+            T done = createEmpty.run(session);
+            created[0] = tableCount(session.connection()) > before;
+            return done;
+        });
+        if (created[0] && table.fill() != null) {
+            try {
+                String fill = table.fill();
+                execute(StatementKind.of(fill), fill, session -> runOwnStatement(session, fill));
+                end(true);
+            } catch (SQLException e) {
+                endQuietly();
+                String drop = "DROP TABLE " + table.table();
+                try {
+                    executeSchemaChange(drop, session -> runOwnStatement(session, drop));
+                } catch (SQLException dropFailed) {
+                    e.addSuppressed(dropFailed);
+                }
+                throw e;
+            }
+        }
+        return result;
+    }
+
+    private static int tableCount(Connection engine) throws SQLException {
+        int tables = 0;
+        try (ResultSet rows = engine.getMetaData().getTables(null, null, "%", null)) {
+            while (rows.next()) {
+                tables++;
+            }
+        }
+        return tables;
+    }
+
+    /** Runs {@code sql} on an engine statement of its own (the caller's statement keeps the results of its own SQL). */
+    private static long runOwnStatement(PhysicalSession session, String sql) throws SQLException {
+        try (Statement statement = session.connection().createStatement()) {
+            statement.execute(sql);
+            return statement.getLargeUpdateCount();
+        }
+    }
+
     /** {@code SET ...} runs on the engine in use and is replayed on every other engine this connection uses. */
     private <T> T executeSessionStatement(String sql, Transaction.StatementCall<T> call) throws SQLException {
         checkOpen();
@@ -602,7 +655,7 @@ public final class MacroConnection implements Connection {
 
     private PreparedStatement prepare(String sql, StatementShape shape) throws SQLException {
         checkOpen();
-        return new MacroPreparedStatement(this, shape, sql, StatementKind.of(sql));
+        return new MacroPreparedStatement(this, shape, sql, StatementKind.ofPrepared(sql));
     }
 
     @Override
@@ -620,7 +673,7 @@ public final class MacroConnection implements Connection {
             throws SQLException {
         checkOpen();
         return new MacroCallableStatement(this, new StatementShape(type, concurrency, holdability), sql,
-                StatementKind.of(sql));
+                StatementKind.ofPrepared(sql));
     }
 
     @Override

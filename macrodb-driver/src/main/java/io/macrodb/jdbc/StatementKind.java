@@ -25,6 +25,11 @@ record StatementKind(Type type, boolean usesSequence) {
         WRITE,
         /** DDL or TRUNCATE: commits the open transaction, then runs at the master as a version of its own. */
         SCHEMA_CHANGE,
+        /**
+         * {@code CREATE TABLE ... AS SELECT} computing values that differ per evaluation: DDL that replaying would get
+         * wrong, so a plain statement runs it in two steps (see {@link TableFromQuery}); a prepared one is refused.
+         */
+        TABLE_FROM_QUERY,
         /** {@code SET ...}: session state, run on this connection's current engine and replayed on the others. */
         SESSION,
         COMMIT,
@@ -45,11 +50,14 @@ record StatementKind(Type type, boolean usesSequence) {
             Pattern.compile("\\bAS\\s*\\(?\\s*SELECT\\b|\\bALTER\\s+TABLE\\b.*\\bADD\\b", Pattern.CASE_INSENSITIVE
                     | Pattern.DOTALL);
 
+    private static final Pattern CREATE_TABLE = Pattern.compile(
+            "^\\W*CREATE\\s+((CACHED|MEMORY|LOCAL|GLOBAL|TEMPORARY|TEMP|TEXT)\\s+)*TABLE\\b", Pattern.CASE_INSENSITIVE);
+
     private static final Pattern USER_TRIGGER =
             Pattern.compile("^\\W*CREATE\\s+(OR\\s+REPLACE\\s+)?TRIGGER\\b", Pattern.CASE_INSENSITIVE);
 
     boolean writes() {
-        return type == Type.WRITE || type == Type.SCHEMA_CHANGE || usesSequence;
+        return type == Type.WRITE || type == Type.SCHEMA_CHANGE || type == Type.TABLE_FROM_QUERY || usesSequence;
     }
 
     static StatementKind of(String sql) throws SQLException {
@@ -76,11 +84,29 @@ record StatementKind(Type type, boolean usesSequence) {
                     + "application's transaction instead.", MacroSqlState.NOT_REPLICABLE);
         }
         if (type == Type.SCHEMA_CHANGE && DDL_WITH_DATA.matcher(sql).find() && NONDETERMINISTIC.matcher(sql).find()) {
+            if (CREATE_TABLE.matcher(sql).find()) {
+                return new StatementKind(Type.TABLE_FROM_QUERY, false); // its INSERT, classified itself, may draw
+            }
             throw new SQLException("MacroDB refuses this DDL: it computes row values with a function whose result "
                     + "differs per replica (" + sql + "). Create the table or column first, then fill it with "
                     + "INSERT/UPDATE, which MacroDB replicates exactly.", MacroSqlState.NOT_REPLICABLE);
         }
         return new StatementKind(type, sequence);
+    }
+
+    /**
+     * As {@link #of}, for a statement prepared once and run as written: it cannot run a table from a query in two
+     * steps (its parameters would have to be split between them), so that is refused when it is prepared.
+     */
+    static StatementKind ofPrepared(String sql) throws SQLException {
+        StatementKind kind = of(sql);
+        if (kind.type() == Type.TABLE_FROM_QUERY) {
+            throw new SQLException("MacroDB runs CREATE TABLE ... AS SELECT with values that differ per evaluation ("
+                    + sql + ") through a plain Statement only: it creates the table empty, then inserts the query's "
+                    + "rows, which every slave receives as the master stored them. Run it with Statement.execute.",
+                    MacroSqlState.NOT_REPLICABLE);
+        }
+        return kind;
     }
 
     private static Type refuseControl(String sql) throws SQLException {

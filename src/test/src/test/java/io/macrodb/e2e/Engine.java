@@ -78,7 +78,11 @@ enum Engine {
 
     /** Asserts every replica identical (tables and counters) and shuts the cluster down. */
     static void assertIdenticalAndShutdown(Connection connection) throws SQLException {
-        MacroCluster cluster = connection.unwrap(MacroCluster.class);
+        assertIdenticalAndShutdown(connection.unwrap(MacroCluster.class));
+    }
+
+    /** The same, for a cluster whose connections are closed already (a pool's, say: closed with the pool). */
+    static void assertIdenticalAndShutdown(MacroCluster cluster) throws SQLException {
         VerificationReport report = cluster.verify();
         assertTrue(report.identical(), () -> "replicas differ: " + report.differences());
         assertTrue(report.checksums().size() == cluster.replicas().size(), "every replica was checked");

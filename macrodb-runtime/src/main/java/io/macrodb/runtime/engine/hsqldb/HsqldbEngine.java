@@ -7,6 +7,7 @@ import io.macrodb.runtime.engine.CaptureTriggers;
 import io.macrodb.runtime.engine.Engine;
 import io.macrodb.runtime.engine.EngineUrl;
 import io.macrodb.runtime.engine.SqlQueries;
+import org.hsqldb.lib.StringConverter;
 import org.hsqldb.types.BinaryData;
 import org.hsqldb.types.TimeData;
 import org.hsqldb.types.TimestampData;
@@ -104,7 +105,7 @@ public final class HsqldbEngine implements Engine {
 
     /** Types whose values HSQLDB hands to triggers as plain Java objects: no converter, so no row copy. */
     private static final java.util.Set<Integer> PLAIN = java.util.Set.of(Types.CHAR, Types.VARCHAR,
-            Types.LONGVARCHAR, Types.NCHAR, Types.NVARCHAR, Types.BOOLEAN, Types.BIT, Types.TINYINT, Types.SMALLINT,
+            Types.LONGVARCHAR, Types.NCHAR, Types.NVARCHAR, Types.BOOLEAN, Types.TINYINT, Types.SMALLINT,
             Types.INTEGER, Types.BIGINT, Types.DECIMAL, Types.NUMERIC, Types.REAL, Types.FLOAT, Types.DOUBLE);
 
     @Override
@@ -126,6 +127,10 @@ public final class HsqldbEngine implements Engine {
             case Types.TIME_WITH_TIMEZONE -> value -> value instanceof TimeData t
                     ? OffsetTime.of(LocalTime.ofNanoOfDay(Math.floorMod(t.getSeconds() + t.getZone(), SECONDS_PER_DAY)
                     * 1_000_000_000L + t.getNanos()), ZoneOffset.ofTotalSeconds(t.getZone())) : value;
+            // BIT and BIT VARYING are bit strings: a trigger sees BinaryData, which no slave can bind. Their '0'/'1'
+            // text binds to either (a byte array would pad a BIT VARYING to whole bytes).
+            case Types.BIT -> value -> value instanceof BinaryData b
+                    ? StringConverter.byteArrayToBitString(b.getBytes(), (int) b.bitLength(null)) : value;
             case Types.BINARY, Types.VARBINARY, Types.LONGVARBINARY, Types.OTHER ->
                     value -> value instanceof BinaryData b ? b.getBytes() : refuseInternal(column, value);
             case Types.BLOB, Types.CLOB, Types.NCLOB -> value -> {

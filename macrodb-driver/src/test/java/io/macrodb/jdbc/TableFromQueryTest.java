@@ -1,0 +1,56 @@
+package io.macrodb.jdbc;
+
+import org.junit.jupiter.api.Test;
+
+import java.sql.SQLException;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+/** How a table created from a non-deterministic query is split into replayable DDL and a replicated insert. */
+class TableFromQueryTest {
+
+    /** Flyway's schema history table on H2: column definitions, a quoted qualified name, AS inside quotes. */
+    @Test
+    void flywaysHistoryTableOnH2() throws SQLException {
+        String sql = """
+                CREATE TABLE IF NOT EXISTS "PUBLIC"."flyway_schema_history" (
+                    "installed_rank" INT NOT NULL,
+                    "installed_on" TIMESTAMP NOT NULL DEFAULT CURRENT_TIMESTAMP,
+                    CONSTRAINT "flyway_schema_history_pk" PRIMARY KEY ("installed_rank")
+                ) AS SELECT -1, CURRENT_TIMESTAMP;
+                """;
+        assertEquals(StatementKind.Type.TABLE_FROM_QUERY, StatementKind.of(sql).type());
+        TableFromQuery table = TableFromQuery.parse(sql);
+        assertEquals("\"PUBLIC\".\"flyway_schema_history\"", table.table());
+        assertEquals(sql.strip().replace(";", "").replace("AS SELECT -1, CURRENT_TIMESTAMP",
+                "AS SELECT -1, CURRENT_TIMESTAMP WITH NO DATA"), table.createEmpty());
+        assertEquals("INSERT INTO \"PUBLIC\".\"flyway_schema_history\" SELECT -1, CURRENT_TIMESTAMP", table.fill());
+    }
+
+    @Test
+    void parenthesisedQueryWithDataClause() throws SQLException {
+        TableFromQuery table =
+                TableFromQuery.parse("create cached table r as (select id, rand() as x from t) with data");
+        assertEquals("r", table.table());
+        assertEquals("create cached table r AS (select id, rand() as x from t) WITH NO DATA", table.createEmpty());
+        assertEquals("INSERT INTO r (select id, rand() as x from t)", table.fill());
+    }
+
+    @Test
+    void noDataAskedForMeansNothingToInsert() throws SQLException {
+        TableFromQuery table = TableFromQuery.parse("CREATE TABLE \"AS\" AS (SELECT NOW() AS made) WITH NO DATA");
+        assertEquals("\"AS\"", table.table());
+        assertEquals("CREATE TABLE \"AS\" AS (SELECT NOW() AS made) WITH NO DATA", table.createEmpty());
+        assertNull(table.fill());
+    }
+
+    @Test
+    void otherDdlWithNondeterministicValuesIsNotATableFromAQuery() throws SQLException {
+        assertEquals(StatementKind.Type.SCHEMA_CHANGE,
+                StatementKind.of("CREATE TABLE t (at TIMESTAMP DEFAULT CURRENT_TIMESTAMP)").type());
+        assertEquals(StatementKind.Type.SCHEMA_CHANGE,
+                StatementKind.of("CREATE TABLE c AS (SELECT id FROM t) WITH DATA").type(),
+                "a deterministic query is replayed as it is");
+    }
+}
