@@ -20,8 +20,12 @@ public final class MacroSqlState {
     public static final String READ_ONLY_TRANSACTION = "25006";
     /** Read-only or isolation changed while a transaction is active. */
     public static final String INVALID_TRANSACTION_STATE = "25000";
-    /** A construct MacroDB cannot replicate exactly; refused before it ran. */
-    public static final String NOT_REPLICABLE = "0A000";
+    /**
+     * A construct MacroDB cannot replicate exactly; refused before it ran. Class 0A (feature not supported) with a
+     * subclass of MacroDB's own, not the bare 0A000: connection pools take 0A000 for a broken connection (HikariCP
+     * evicts it), and a refused statement leaves the connection as usable as before.
+     */
+    public static final String NOT_REPLICABLE = "0AM01";
     /** A JDBC feature MacroDB does not support. */
     public static final String FEATURE_NOT_SUPPORTED = "0A000";
     /** A statement or result set used after close. */

@@ -3,6 +3,7 @@ package io.macrodb.e2e;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import io.macrodb.api.MacroCluster;
+import io.macrodb.api.MacroSqlState;
 import io.macrodb.api.ReplicaStatus;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -18,6 +19,7 @@ import java.util.concurrent.Future;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -87,6 +89,30 @@ class HikariPoolTest {
             assertTrue(cluster.verify().identical(), () -> "replicas differ after pooled use");
             cluster.shutdown();
         }
+    }
+
+    /**
+     * HikariCP evicts a connection whose statement fails with SQLState 0A000 (it takes it for a broken one). A
+     * statement MacroDB refuses must leave the borrowed connection usable: the refusal says what to do instead, the
+     * application goes on.
+     */
+    @ParameterizedTest
+    @EnumSource(Engine.class)
+    void aRefusedStatementLeavesThePooledConnectionUsable(Engine engine) throws SQLException {
+        HikariConfig config = new HikariConfig();
+        config.setJdbcUrl(engine.url(2));
+        config.setMaximumPoolSize(1);
+        MacroCluster cluster;
+        try (HikariDataSource pool = new HikariDataSource(config); Connection c = pool.getConnection()) {
+            Engine.execute(c, "CREATE TABLE t (id INT PRIMARY KEY)");
+            SQLException refused = assertThrows(SQLException.class, () -> Engine.execute(c,
+                    "CREATE TRIGGER t_audit AFTER INSERT ON t FOR EACH ROW CALL \"org.example.Audit\""));
+            assertEquals(MacroSqlState.NOT_REPLICABLE, refused.getSQLState(), refused::toString);
+            Engine.execute(c, "INSERT INTO t VALUES (1)"); // the same borrowed connection goes on
+            cluster = c.unwrap(MacroCluster.class);
+            assertEquals(1, pool.getHikariPoolMXBean().getTotalConnections(), "the pool kept its connection");
+        }
+        Engine.assertIdenticalAndShutdown(cluster);
     }
 
     @ParameterizedTest
