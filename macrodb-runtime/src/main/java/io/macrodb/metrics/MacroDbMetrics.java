@@ -25,7 +25,8 @@ import java.util.function.ToDoubleFunction;
  *   <li>{@code macrodb.replica.version}, {@code macrodb.replica.lag}, {@code macrodb.replica.queue.depth} (gauges);</li>
  *   <li>{@code macrodb.replica.master} (gauge: 1 for the replica that is master now, else 0) and
  *       {@code macrodb.replica.healthy} (gauge: 1 while the replica is in routing, else 0);</li>
- *   <li>{@code macrodb.apply} (timer, per slave: write sets applied and the time spent).</li>
+ *   <li>{@code macrodb.apply} (timer, per slave: write sets applied and the time spent) and {@code macrodb.apply.cpu}
+ *       (counter, seconds: the CPU time its applier used for them).</li>
  * </ul>
  * Micrometer is an optional dependency of MacroDB: only this class needs it.
  */
@@ -75,6 +76,9 @@ public final class MacroDbMetrics implements MeterBinder {
             FunctionTimer.builder("macrodb.apply", cluster, c -> replicaMetrics(c, index).appliedWriteSets(),
                             c -> replicaMetrics(c, index).applyNanos(), TimeUnit.NANOSECONDS)
                     .description("write sets applied by the replica's applier").tags(replicaTags).register(registry);
+            FunctionCounter.builder("macrodb.apply.cpu", cluster, c -> replicaMetrics(c, index).applyCpuNanos() / 1e9)
+                    .baseUnit("seconds").description("CPU time the replica's applier used to apply write sets")
+                    .tags(replicaTags).register(registry);
         }
     }
 
@@ -84,7 +88,7 @@ public final class MacroDbMetrics implements MeterBinder {
      */
     private static ClusterMetrics.Replica replicaMetrics(MacroCluster cluster, int index) {
         return cluster.metrics().replicas().stream().filter(r -> r.index() == index).findFirst()
-                .orElse(new ClusterMetrics.Replica(index, 0, 0, 0));
+                .orElse(new ClusterMetrics.Replica(index, 0, 0, 0, 0));
     }
 
     private static double status(MacroCluster cluster, int index, ToDoubleFunction<ReplicaStatus> value) {

@@ -45,7 +45,9 @@ final class JsonReport {
             o.put("checkSeconds", t.checkSeconds());
             o.put("appliedWriteSets", t.applyCost() == null ? null : t.applyCost().writeSets());
             o.put("applyMsPerWriteSet", Report.applyMs(t));
+            o.put("applyCpuMsPerWriteSet", Report.applyCpuMs(t));
             o.put("applyCostA", Report.applyA(t));
+            o.put("applyCostWallA", Report.applyWallA(t));
             o.put("writeBound", Report.writeBound(t));
             var types = new ArrayList<Object>();
             for (TypeResult r : t.types()) {

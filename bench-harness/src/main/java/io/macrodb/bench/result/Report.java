@@ -29,11 +29,11 @@ public record Report(String workload, Environment environment, List<TrialResult>
     private static final double MB = 1048576.0;
     private static final double MS = 1e6;
     private static final String APPLY_COST_NOTE = """
-            a = a slave's apply time per write set / the mean latency of an update transaction on the master, \
-            in the measured window (median [min..max] over repetitions); bound = 1/(1+(N-1)a), the most an \
-            update-heavy mix can reach of its engine alone with every core busy and N replicas.
-            Both times are wall times: under CPU contention (clients, master and appliers sharing cores) they \
-            include waiting for a core, so a and the bound are approximate.
+            a = a slave applier's CPU time per write set / a client thread's CPU time per update transaction on \
+            the master, in the measured window (median [min..max] over repetitions); bound = 1/(1+(N-1)a), the \
+            most an update-heavy mix can reach of the master's own rate with every core busy and N replicas.
+            CPU times, not wall times, which include waiting for a core; trials.csv and results.json also give a \
+            from wall times (apply_cost_wall_a).
             """;
 
     public Report {
@@ -189,7 +189,8 @@ public record Report(String workload, Environment environment, List<TrialResult>
         var header = new ArrayList<>(List.of("mix", "target", "engine", "macrodb", "clients", "repetition", "type",
                 "read_only", "completed", "user_aborts", "retries", "throughput_tps", "p50_ms", "p95_ms", "p99_ms",
                 "max_ms", "mean_ms", "measured_s", "load_s", "retained_heap_mb", "copies_checked", "check_s",
-                "apply_ms_per_writeset", "apply_cost_a", "write_bound"));
+                "apply_ms_per_writeset", "apply_cpu_ms_per_writeset", "apply_cost_a", "apply_cost_wall_a",
+                "write_bound"));
         List<String> rateNames = rateNames();
         header.addAll(rateNames);
         var csv = new Csv(header);
@@ -200,14 +201,15 @@ public record Report(String workload, Environment environment, List<TrialResult>
                         r.retries(), r.throughput(t.measuredSeconds()), r.latency().percentile(50) / MS,
                         r.latency().percentile(95) / MS, r.latency().percentile(99) / MS, r.latency().max() / MS,
                         r.latency().mean() / MS, t.measuredSeconds(), t.loadSeconds(), t.retainedHeap() / MB,
-                        t.copiesChecked(), t.checkSeconds(), applyMs(t), applyA(t), writeBound(t)));
+                        t.copiesChecked(), t.checkSeconds(), applyMs(t), applyCpuMs(t), applyA(t), applyWallA(t),
+                        writeBound(t)));
             }
             LatencyHistogram all = t.totalLatency();
             csv.row(withRates(rateNames, t.rateMetrics(), t.mix(), t.target(), t.engine(), t.macroDb(), t.clients(),
                     t.repetition(), TOTAL, "", t.completed(), t.userAborts(), t.retries(), t.throughput(),
                     all.percentile(50) / MS, all.percentile(95) / MS, all.percentile(99) / MS, all.max() / MS,
                     all.mean() / MS, t.measuredSeconds(), t.loadSeconds(), t.retainedHeap() / MB, t.copiesChecked(),
-                    t.checkSeconds(), applyMs(t), applyA(t), writeBound(t)));
+                    t.checkSeconds(), applyMs(t), applyCpuMs(t), applyA(t), applyWallA(t), writeBound(t)));
         }
         return csv.toString();
     }
@@ -217,9 +219,19 @@ public record Report(String workload, Environment environment, List<TrialResult>
         return t.applyCost() == null ? null : t.applyCost().applyNanosPerWriteSet() / MS;
     }
 
-    /** A trial's apply cost ratio a; null for a bare engine. */
+    /** A trial's mean applier CPU time per write set in ms; null for a bare engine. */
+    static Double applyCpuMs(TrialResult t) {
+        return t.applyCost() == null ? null : t.applyCost().applyCpuNanosPerWriteSet() / MS;
+    }
+
+    /** A trial's apply cost ratio a (CPU times); null for a bare engine. */
     static Double applyA(TrialResult t) {
         return t.applyCost() == null ? null : t.applyCost().a();
+    }
+
+    /** A trial's apply cost ratio from wall times; null for a bare engine. */
+    static Double applyWallA(TrialResult t) {
+        return t.applyCost() == null ? null : t.applyCost().wallA();
     }
 
     /** A trial's write-heavy bound 1/(1+(N-1)a); null for a bare engine. */

@@ -9,9 +9,10 @@ package io.macrodb.bench.result;
  * @param userAborts of those, the ones rolled back by their profile (TPC-C's 1% New-Order)
  * @param retries    attempts that failed with a retryable SQLState and were run again
  * @param latency    time from the first attempt's start to the final commit or rollback, retries included
+ * @param cpuNanos   CPU time the client threads used on the completed transactions, retries included
  */
 public record TypeResult(String type, boolean readOnly, long completed, long userAborts, long retries,
-                         LatencyHistogram latency) {
+                         LatencyHistogram latency, long cpuNanos) {
 
     public double throughput(double seconds) {
         return completed / seconds;

@@ -150,8 +150,9 @@ public final class Comparison {
                 r.checksPassed().size(), r.checksPassed().size() == 1 ? "" : "s", r.copiesChecked(),
                 r.copiesChecked() == 1 ? "y" : "ies", r.checkSeconds()));
         if (r.applyCost() != null && r.applyCost().writeSets() > 0) { // none without slaves or without writes
-            sb.append(String.format(Locale.ROOT, ", apply %.3f ms/write set, a %.2f, bound %.2fx",
-                    r.applyCost().applyNanosPerWriteSet() / 1e6, r.applyCost().a(), r.applyCost().writeBound()));
+            sb.append(String.format(Locale.ROOT, ", apply %.3f ms/write set (CPU %.3f ms), a %.2f, bound %.2fx",
+                    r.applyCost().applyNanosPerWriteSet() / 1e6, r.applyCost().applyCpuNanosPerWriteSet() / 1e6,
+                    r.applyCost().a(), r.applyCost().writeBound()));
         }
         return sb.toString();
     }

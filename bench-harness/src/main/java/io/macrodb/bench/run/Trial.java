@@ -309,7 +309,8 @@ final class Trial {
                     latency.add(a.latency());
                     latency.add(b.latency());
                     return new TypeResult(a.type(), a.readOnly(), a.completed() + b.completed(),
-                            a.userAborts() + b.userAborts(), a.retries() + b.retries(), latency);
+                            a.userAborts() + b.userAborts(), a.retries() + b.retries(), latency,
+                            a.cpuNanos() + b.cpuNanos());
                 });
             }
         }
@@ -325,7 +326,10 @@ final class Trial {
         if (window.atStart() != null && window.atEnd() != null && config.drill() == null) {
             var updates = new LatencyHistogram();
             types.stream().filter(t -> !t.readOnly()).forEach(t -> updates.add(t.latency()));
-            applyCost = ApplyCost.between(window.atStart(), window.atEnd(), updates.mean());
+            long updateCount = types.stream().filter(t -> !t.readOnly()).mapToLong(TypeResult::completed).sum();
+            long updateCpu = types.stream().filter(t -> !t.readOnly()).mapToLong(TypeResult::cpuNanos).sum();
+            applyCost = ApplyCost.between(window.atStart(), window.atEnd(), updates.mean(),
+                    updateCount == 0 ? Double.NaN : (double) updateCpu / updateCount);
         }
         return new TrialResult(mix.name(), target.name(), database.url(), target.engine().id(), target.isMacroDb(),
                 window.clients(), repetition, seconds, types, loadSeconds, heapBefore, heapAfter, checks.copies(),

@@ -10,6 +10,8 @@ import io.macrodb.bench.result.LatencyHistogram;
 import io.macrodb.bench.result.TypeResult;
 import io.macrodb.bench.targets.Database;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -27,6 +29,9 @@ import java.util.SplittableRandom;
  * transactions that end inside the measured window are counted; latency includes retries.
  */
 final class Worker implements Runnable {
+
+    /** Each transaction's CPU time on its client thread: the master's cost of it, for the apply cost ratio. */
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
     private final int index;
     private final int count;
@@ -123,6 +128,7 @@ final class Worker implements Runnable {
                     + ", which is not among the workload's transaction types");
         }
         long start = System.nanoTime();
+        long cpuStart = THREADS.getCurrentThreadCpuTime();
         long retries = 0;
         boolean userAbort = false;
         for (int attempt = 1; ; attempt++) {
@@ -166,6 +172,7 @@ final class Worker implements Runnable {
                 tally.userAborts++;
             }
             tally.latency.record(end - start);
+            tally.cpuNanos += THREADS.getCurrentThreadCpuTime() - cpuStart;
         }
     }
 
@@ -221,7 +228,7 @@ final class Worker implements Runnable {
         for (TransactionType t : workload.transactionTypes()) {
             Tally tally = tallies.get(t);
             out.add(new TypeResult(t.displayName(), t.readOnly(), tally.completed, tally.userAborts, tally.retries,
-                    tally.latency));
+                    tally.latency, tally.cpuNanos));
         }
         return out;
     }
@@ -231,5 +238,6 @@ final class Worker implements Runnable {
         long userAborts;
         long retries;
         final LatencyHistogram latency = new LatencyHistogram();
+        long cpuNanos;
     }
 }

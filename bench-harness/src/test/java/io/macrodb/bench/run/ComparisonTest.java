@@ -132,19 +132,22 @@ class ComparisonTest {
         assertEquals(null, trials.get(0).applyCost(), "bare engine");
         ApplyCost cost = trials.get(1).applyCost();
         assertEquals(2, cost.replicas());
-        assertTrue(cost.writeSets() > 0 && cost.applyNanos() > 0, cost.toString());
+        assertTrue(cost.writeSets() > 0 && cost.applyNanos() > 0 && cost.applyCpuNanos() > 0, cost.toString());
+        assertTrue(cost.meanUpdateCpuNanos() > 0, "the clients' CPU time per update was measured: " + cost);
         assertTrue(cost.a() > 0 && cost.writeBound() > 0 && cost.writeBound() < 1, cost.toString());
 
         var report = new Report(w.name(), Environment.capture(w, config), trials, null, null);
         String table = report.table();
         assertTrue(table.contains("a (apply cost)") && table.contains("bound 1/(1+(N-1)a)")
-                && table.contains("Both times are wall times"), table);
+                && table.contains("CPU times, not wall times"), table);
         String h2Row = table.lines().filter(l -> l.startsWith("h2 ")).findFirst().orElseThrow();
         assertTrue(h2Row.contains(" -  "), "bare engine shows -: " + h2Row);
         report.writeAll(dir);
         List<String> csv = Files.readAllLines(dir.resolve("trials.csv"));
-        assertTrue(csv.get(0).contains(",apply_ms_per_writeset,apply_cost_a,write_bound"), csv.get(0));
-        assertTrue(Files.readString(dir.resolve("results.json")).contains("\"applyCostA\""));
+        assertTrue(csv.get(0).contains(",apply_ms_per_writeset,apply_cpu_ms_per_writeset,apply_cost_a,"
+                + "apply_cost_wall_a,write_bound"), csv.get(0));
+        String json = Files.readString(dir.resolve("results.json"));
+        assertTrue(json.contains("\"applyCostA\"") && json.contains("\"applyCostWallA\""), json);
     }
 
     @Test

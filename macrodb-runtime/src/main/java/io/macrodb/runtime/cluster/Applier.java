@@ -8,6 +8,8 @@ import io.macrodb.runtime.capture.WriteSet;
 import io.macrodb.runtime.engine.Engine;
 import io.macrodb.runtime.engine.SqlQueries;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -44,6 +46,9 @@ final class Applier implements Runnable {
     private static final Logger LOG = Logger.getLogger(Applier.class.getName());
     private static final long IDLE_PARK_NANOS = 50_000_000L;
     private static final long PAUSE_POLL_NANOS = 100_000L;
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+    private static final boolean THREAD_CPU_TIME = THREADS.isCurrentThreadCpuTimeSupported()
+            && THREADS.isThreadCpuTimeEnabled();
 
     private final Replica replica;
     private final Connection connection;
@@ -210,6 +215,7 @@ final class Applier implements Runnable {
 
     private void applyBatch(WriteSet first) throws SQLException {
         long start = System.nanoTime();
+        long cpuStart = threadCpuNanos();
         WriteSet last = first;
         int applied = 1;
         apply(first);
@@ -225,7 +231,12 @@ final class Applier implements Runnable {
         connection.commit();
         depth.addAndGet(-applied);
         replica.advanceTo(last.version());
-        replica.applied(applied, System.nanoTime() - start);
+        replica.applied(applied, System.nanoTime() - start, threadCpuNanos() - cpuStart);
+    }
+
+    /** This thread's CPU time, or 0 where the JVM does not measure it (the CPU total then stays 0). */
+    private static long threadCpuNanos() {
+        return THREAD_CPU_TIME ? THREADS.getCurrentThreadCpuTime() : 0;
     }
 
     private void apply(WriteSet writeSet) throws SQLException {

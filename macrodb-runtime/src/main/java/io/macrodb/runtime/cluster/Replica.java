@@ -29,6 +29,7 @@ public final class Replica {
     private final LongAdder routed = new LongAdder();
     private final LongAdder applied = new LongAdder();
     private final LongAdder applyNanos = new LongAdder();
+    private final LongAdder applyCpuNanos = new LongAdder();
     private final VersionWaiters waiters = new VersionWaiters();
     private volatile ReplicaRole role;
     private final AtomicReference<ReplicaHealth> health;
@@ -114,9 +115,10 @@ public final class Replica {
         routed.increment();
     }
 
-    void applied(int writeSets, long nanos) {
+    void applied(int writeSets, long nanos, long cpuNanos) {
         applied.add(writeSets);
         applyNanos.add(nanos);
+        applyCpuNanos.add(cpuNanos);
     }
 
     /** A new slave taking {@code replaced}'s place continues its totals, so that counters never go down. */
@@ -124,10 +126,12 @@ public final class Replica {
         routed.add(replaced.routed.sum());
         applied.add(replaced.applied.sum());
         applyNanos.add(replaced.applyNanos.sum());
+        applyCpuNanos.add(replaced.applyCpuNanos.sum());
     }
 
     io.macrodb.api.ClusterMetrics.Replica metrics() {
-        return new io.macrodb.api.ClusterMetrics.Replica(index, routed.sum(), applied.sum(), applyNanos.sum());
+        return new io.macrodb.api.ClusterMetrics.Replica(index, routed.sum(), applied.sum(), applyNanos.sum(),
+                applyCpuNanos.sum());
     }
 
     void leave() {
