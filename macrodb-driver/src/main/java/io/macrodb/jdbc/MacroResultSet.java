@@ -42,44 +42,38 @@ final class MacroResultSet extends ForwardingResultSet {
 
     @Override
     public boolean previous() throws SQLException {
-        try {
-            return delegate.previous();
-        } catch (SQLException e) {
-            throw translated(e);
-        }
+        return move(delegate::previous);
     }
 
     @Override
     public boolean first() throws SQLException {
-        try {
-            return delegate.first();
-        } catch (SQLException e) {
-            throw translated(e);
-        }
+        return move(delegate::first);
     }
 
     @Override
     public boolean last() throws SQLException {
-        try {
-            return delegate.last();
-        } catch (SQLException e) {
-            throw translated(e);
-        }
+        return move(delegate::last);
     }
 
     @Override
     public boolean absolute(int row) throws SQLException {
-        try {
-            return delegate.absolute(row);
-        } catch (SQLException e) {
-            throw translated(e);
-        }
+        return move(() -> delegate.absolute(row));
     }
 
     @Override
     public boolean relative(int rows) throws SQLException {
+        return move(() -> delegate.relative(rows));
+    }
+
+    /** A cursor move on the engine's result. */
+    @FunctionalInterface
+    private interface Move {
+        boolean run() throws SQLException;
+    }
+
+    private boolean move(Move move) throws SQLException {
         try {
-            return delegate.relative(rows);
+            return move.run();
         } catch (SQLException e) {
             throw translated(e);
         }
