@@ -57,21 +57,30 @@ public record WriteSet(long version, List<Entry> entries) {
          * The row after the change as the engine stores it, converted by {@code toStored} on first use and shared
          * from then on. Two appliers that get here at once may both convert; either result is right, and the
          * array is fully built before the volatile write publishes it.
+         *
+         * @param columns the columns a slave binds (bit i = column i; {@link #ALL_COLUMNS}): only those are converted,
+         *                the others are left as captured. Every slave asks for the same ones, since they follow from
+         *                the change itself (an update binds the columns it changed), so the first conversion serves
+         *                all. An update of a wide row that changed a few columns then converts only those.
          */
-        public Object[] storedAfter(StoredValues toStored) throws SQLException {
+        public Object[] storedAfter(StoredValues toStored, long columns) throws SQLException {
             Object[] stored = storedAfter;
             if (stored == null) {
-                stored = toStored.convert(after);
+                stored = toStored.convert(after, columns);
                 storedAfter = stored;
             }
             return stored;
         }
     }
 
+    /** Every column, as a column mask for {@link RowChange#storedAfter} (also for tables of more than 64 columns). */
+    public static final long ALL_COLUMNS = -1L;
+
     /** Turns a captured row into the value objects an engine stores (see {@link RowChange#storedAfter}). */
     @FunctionalInterface
     public interface StoredValues {
-        Object[] convert(Object[] row) throws SQLException;
+        /** @param columns the columns to convert (bit i = column i; {@link #ALL_COLUMNS}); the rest stay as captured */
+        Object[] convert(Object[] row, long columns) throws SQLException;
     }
 
     public enum Kind { INSERT, UPDATE, DELETE }

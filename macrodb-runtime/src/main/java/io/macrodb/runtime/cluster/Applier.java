@@ -80,7 +80,7 @@ final class Applier implements Runnable {
         this.catalog = catalog;
         this.engine = engine;
         this.batchLimit = batchLimit;
-        this.storedValues = row -> engine.storedValues(connection, row);
+        this.storedValues = (row, columns) -> engine.storedValues(connection, row, columns);
         this.thread = new Thread(this, "macrodb-applier-" + replica.index());
         this.thread.setDaemon(true);
     }
@@ -266,7 +266,7 @@ final class Applier implements Runnable {
                 : table.deleteSql(change.before()));
         int p = 1;
         if (change.kind() != WriteSet.Kind.DELETE) {
-            Object[] row = change.storedAfter(storedValues);
+            Object[] row = change.storedAfter(storedValues, WriteSet.ALL_COLUMNS);
             int skipped = table.identityAlways() && change.kind() == WriteSet.Kind.UPDATE ? table.identityColumn() : -1;
             for (int i = 0; i < table.columns().size(); i++) {
                 if (i != skipped) {
@@ -302,7 +302,7 @@ final class Applier implements Runnable {
             forTable.put(changed, statement);
         }
         int p = 1;
-        Object[] row = change.storedAfter(storedValues);
+        Object[] row = change.storedAfter(storedValues, changed);
         for (int i = 0; i < table.columns().size(); i++) {
             if ((changed & (1L << i)) != 0) {
                 statement.setObject(p++, row[i]);

@@ -89,10 +89,11 @@ public interface Engine {
     /**
      * The values of {@code row} as this engine stores them, converted as {@code slave}'s own binding would convert
      * them, in objects the engine keeps as they are when bound. One conversion then serves every slave, which all
-     * store the same immutable objects. The default is the row itself: right for an engine that stores the plain
-     * Java values it is given (HSQLDB).
+     * store the same immutable objects. Only the columns in {@code columns} (bit i = column i; -1: all) are
+     * converted, the others are left as they are: the slave binds no other. The default is the row itself: right for
+     * an engine that stores the plain Java values it is given (HSQLDB).
      */
-    default Object[] storedValues(Connection slave, Object[] row) throws SQLException {
+    default Object[] storedValues(Connection slave, Object[] row, long columns) throws SQLException {
         return row;
     }
 

@@ -112,10 +112,13 @@ public final class H2Engine implements Engine {
      * further slave one such object per column of every row (measured: roughly half a slave's heap under TPC-C).
      */
     @Override
-    public Object[] storedValues(Connection slave, Object[] row) throws SQLException {
+    public Object[] storedValues(Connection slave, Object[] row, long columns) throws SQLException {
         org.h2.engine.Session session = slave.unwrap(org.h2.jdbc.JdbcConnection.class).getSession();
-        Object[] values = new Object[row.length];
+        Object[] values = row.clone();
         for (int i = 0; i < row.length; i++) {
+            if (i < Long.SIZE && (columns & (1L << i)) == 0) {
+                continue; // not bound: an update binds only the columns it changed
+            }
             org.h2.value.Value value = org.h2.value.ValueToObjectConverter.objectToValue(session, row[i],
                     org.h2.value.Value.UNKNOWN);
             // A LOB value belongs to the database that made it: each slave makes its own from the plain value.

@@ -26,13 +26,14 @@ class H2StoredValuesTest {
             Object[] captured = {42, "text", new BigDecimal("12.50"), null};
             var change = new WriteSet.RowChange(null, WriteSet.Kind.INSERT, null, captured);
             var conversions = new AtomicInteger();
-            WriteSet.StoredValues convert = row -> {
+            WriteSet.StoredValues convert = (row, columns) -> {
                 conversions.incrementAndGet();
-                return engine.storedValues(slave, row);
+                return engine.storedValues(slave, row, columns);
             };
 
-            Object[] first = change.storedAfter(convert);
-            assertSame(first, change.storedAfter(convert), "the second slave binds the same objects");
+            Object[] first = change.storedAfter(convert, WriteSet.ALL_COLUMNS);
+            assertSame(first, change.storedAfter(convert, WriteSet.ALL_COLUMNS),
+                    "the second slave binds the same objects");
             assertEquals(1, conversions.get());
             assertInstanceOf(Value.class, first[0]);
             assertInstanceOf(Value.class, first[1]);
@@ -59,11 +60,25 @@ class H2StoredValuesTest {
         }
     }
 
+    /** An update binds only the columns it changed: the others are not converted (a wide row's long strings). */
+    @Test
+    void onlyTheColumnsAskedForAreConverted() throws Exception {
+        try (Connection slave = DriverManager.getConnection("jdbc:h2:mem:stored_values_columns_test")) {
+            Object[] captured = {42, "a long unchanged text", new BigDecimal("1.50")};
+            Object[] stored = new H2Engine().storedValues(slave, captured, 0b100);
+            assertSame(captured[0], stored[0], "not asked for: left as captured");
+            assertSame(captured[1], stored[1]);
+            assertInstanceOf(Value.class, stored[2]);
+            assertEquals(new BigDecimal("1.50"), ((Value) stored[2]).getBigDecimal());
+        }
+    }
+
     @Test
     void aValueThatWouldBeALobOfOneDatabaseStaysAPlainValue() throws Exception {
         try (Connection slave = DriverManager.getConnection("jdbc:h2:mem:stored_values_lob_test")) {
             var blob = new SerialBlob(new byte[] {1, 2, 3});
-            Object[] stored = new H2Engine().storedValues(slave, new Object[] {blob, new byte[] {4}});
+            Object[] stored = new H2Engine().storedValues(slave, new Object[] {blob, new byte[] {4}},
+                    WriteSet.ALL_COLUMNS);
             assertSame(blob, stored[0]);
             assertArrayEquals(new byte[] {4}, ((Value) stored[1]).getBytes());
         }
