@@ -414,7 +414,7 @@ public final class Cluster implements MacroCluster {
         if (shutdown) {
             return;
         }
-        probe.stop(); // first: its connections would make a file master's SHUTDOWN wait for them
+        probe.stop(); // first: no probe runs on a database being shut down
         recovery.stop(); // a rebuild in progress may hold an applier paused or update transactions back
         // No commit may be in flight while the queues drain: after the last enqueue, drain, then close.
         sequencer.whileCommitsHeld(() -> {

@@ -25,8 +25,8 @@ import java.util.logging.Logger;
  * would then fail instead of going elsewhere.
  *
  * <p>The probe connection is opened when the replica's database is (a new in-memory database would otherwise be
- * created under a lost one's name, and the probe would find it alive). It holds no lock and is closed before the
- * replica's database is shut down, so it never makes a shutdown wait.
+ * created under a lost one's name, and the probe would find it alive). It holds no lock (each probe rolls back at
+ * once), and the probe's connections are closed before the cluster shuts its databases down.
  */
 final class HealthProbe {
 
