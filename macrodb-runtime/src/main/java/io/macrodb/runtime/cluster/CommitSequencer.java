@@ -119,6 +119,17 @@ public final class CommitSequencer {
     }
 
     /**
+     * Queues counters the master moved outside any transaction (a promotion carrying over the failed master's) as a
+     * version of their own, so that every slave holds them too, as {@code verify()} checks. Under the commit lock,
+     * held by the caller; nothing to do without a slave (a new one is copied from the master, counters included).
+     */
+    void publishCounters(WriteSet.CounterState counters) {
+        if (!appliers.isEmpty()) {
+            publish(new WriteSet(version() + 1, List.of(counters)));
+        }
+    }
+
+    /**
      * Commits an update transaction at the master and queues its writes for every slave.
      *
      * @param on     the replica the transaction ran on: a transaction begun on a master that has since failed (and

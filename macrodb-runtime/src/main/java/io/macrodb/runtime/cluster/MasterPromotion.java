@@ -2,12 +2,18 @@ package io.macrodb.runtime.cluster;
 
 import io.macrodb.api.MacroSqlState;
 import io.macrodb.api.ReplicaRole;
+import io.macrodb.runtime.capture.CapturedTable;
+import io.macrodb.runtime.capture.WriteSet;
 import io.macrodb.runtime.engine.Engine;
 import io.macrodb.runtime.engine.SqlQueries;
 
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.SQLTransientException;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /**
  * Replaces a failed master with a caught-up slave (contract section 4): new update transactions wait at the
@@ -22,6 +28,8 @@ import java.sql.SQLTransientException;
  * counters; it gets its foreign key checks back, which slaves run without.
  */
 final class MasterPromotion {
+
+    private static final Logger LOG = Logger.getLogger(MasterPromotion.class.getName());
 
     private final Cluster cluster;
     private final Engine engine;
@@ -58,16 +66,64 @@ final class MasterPromotion {
                 }
                 sequencer.removeApplier(applier);
                 Connection own = cluster.ownConnection(chosen);
+                WriteSet.CounterState carried = carryOverCounters(old, own);
                 SqlQueries.execute(own, engine.referentialIntegrity(true));
                 own.commit();
                 cluster.catalog().refresh(own);
                 chosen.setRole(ReplicaRole.MASTER);
                 sequencer.setMaster(chosen);
                 cluster.replaceMaster(chosen);
+                if (carried != null) {
+                    sequencer.publishCounters(carried); // the other slaves hold the counters carried over too
+                }
                 return old;
             });
         } finally {
             gate.open();
         }
+    }
+
+    /**
+     * Sequence and identity values the old master handed to transactions that never committed are in no write set,
+     * so the chosen slave's counters are behind them. Where the old master's database can still be read (an
+     * operator's failover), its counters are carried over, so that no value is handed out twice (an application may
+     * have used it: counters are not transactional). A database that is gone tells nothing: then a value drawn only
+     * in a transaction that was in flight can be drawn again. Under the commit lock, with the old master failed: no
+     * statement begins on it any more.
+     *
+     * @return the counters moved, for the other slaves; null when none was
+     */
+    private WriteSet.CounterState carryOverCounters(Replica old, Connection promoted) throws SQLException {
+        Connection from = cluster.ownConnection(old);
+        Map<String, Long> sequences;
+        Map<String, Long> identities;
+        try {
+            sequences = engine.sequenceState(from);
+            identities = engine.identityState(from);
+            from.rollback();
+        } catch (SQLException | RuntimeException gone) {
+            LOG.log(Level.FINE, "MacroDB: the failed master's counters cannot be read; the promoted slave keeps its "
+                    + "own", gone);
+            return null;
+        }
+        Map<String, Long> movedSequences = new HashMap<>();
+        Map<String, Long> ownSequences = engine.sequenceState(promoted);
+        for (Map.Entry<String, Long> sequence : sequences.entrySet()) {
+            if (!sequence.getValue().equals(ownSequences.get(sequence.getKey()))) {
+                SqlQueries.execute(promoted, engine.restartSequence(sequence.getKey(), sequence.getValue()));
+                movedSequences.put(sequence.getKey(), sequence.getValue());
+            }
+        }
+        Map<String, Long> movedIdentities = new HashMap<>();
+        Map<String, Long> ownIdentities = engine.identityState(promoted);
+        for (Map.Entry<String, Long> identity : identities.entrySet()) {
+            CapturedTable table = cluster.catalog().get(identity.getKey());
+            if (table != null && !identity.getValue().equals(ownIdentities.get(identity.getKey()))) {
+                SqlQueries.execute(promoted, engine.restartIdentity(table, identity.getValue()));
+                movedIdentities.put(identity.getKey(), identity.getValue());
+            }
+        }
+        return movedSequences.isEmpty() && movedIdentities.isEmpty() ? null
+                : new WriteSet.CounterState(Map.copyOf(movedSequences), Map.copyOf(movedIdentities));
     }
 }
