@@ -189,6 +189,22 @@ public final class Cluster implements MacroCluster {
     }
 
     /**
+     * The healthy slave furthest ahead, to take over from a failed master; null when there is none. Unlike
+     * {@link #copySource}, a slave paused while a new slave is copied from it counts: promotions run on the same
+     * thread as copies, so by the time one runs the copy is over, and it waits for the slave to apply everything
+     * queued for it.
+     */
+    Replica promotionCandidate() {
+        Replica best = null;
+        for (Replica slave : slaves) {
+            if (slave.isHealthy() && (best == null || slave.version() > best.version())) {
+                best = slave;
+            }
+        }
+        return best;
+    }
+
+    /**
      * Removes a failed slave from the cluster (if a new one has not taken its place already) and shuts its database
      * down, freeing its memory. Through a connection of its own: the slave's applier may be blocked inside a
      * statement on its usual one.

@@ -127,7 +127,7 @@ final class ReplicaRecovery {
             return error;
         }
         if (on == cluster.master()) {
-            if (inMemory && cluster.copySource() != null) {
+            if (inMemory && cluster.promotionCandidate() != null) {
                 on.fail(); // out of routing at once; the promotion counts the failure
                 try {
                     schedulePromotion(on);
@@ -204,17 +204,31 @@ final class ReplicaRecovery {
                     + "only durable copy; its slaves are in memory. MacroDB does not move the master off it: restart "
                     + "the application to recover from the file.", MacroSqlState.FEATURE_NOT_SUPPORTED);
         }
-        if (cluster.copySource() == null) {
+        if (cluster.promotionCandidate() == null) {
             throw new SQLFeatureNotSupportedException("The MacroDB cluster " + cluster.url() + " has no healthy slave "
                     + "to take over from its master.", MacroSqlState.FEATURE_NOT_SUPPORTED);
         }
         await(schedulePromotion(master), "promoting a slave to master");
     }
 
+    /**
+     * Holds new update transactions at the gate from now on (contract: while the master is replaced, new ones
+     * wait), not only once the promotion runs: it may queue behind a rebuild, and until then they would begin on
+     * the failed master and fail. The promotion lets go of the gate when it is over, whatever the outcome.
+     */
     private Future<Replica> schedulePromotion(Replica failed) throws SQLException {
+        UpdateGate gate = cluster.updateGate();
+        gate.close();
         try {
-            return worker.submit(() -> promote(failed));
+            return worker.submit(() -> {
+                try {
+                    return promote(failed);
+                } finally {
+                    gate.open();
+                }
+            });
         } catch (RejectedExecutionException e) {
+            gate.open();
             throw shuttingDown(e);
         }
     }
@@ -227,7 +241,7 @@ final class ReplicaRecovery {
         if (cluster.master() != failed) {
             return cluster.master(); // promoted already (an operator and a failing transaction may both have asked)
         }
-        Replica chosen = cluster.copySource();
+        Replica chosen = cluster.promotionCandidate();
         if (chosen == null) {
             throw new SQLTransientException("No healthy slave is left to take over from the master.",
                     MacroSqlState.REPLICA_LOST);

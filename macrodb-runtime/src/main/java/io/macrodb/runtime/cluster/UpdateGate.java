@@ -25,21 +25,25 @@ final class UpdateGate {
     private static final long POLL_NANOS = 200_000L;
 
     private final AtomicInteger inFlight = new AtomicInteger();
-    private volatile boolean closed;
+    /**
+     * How many hold the gate closed: a promotion is asked for (and holds it) as soon as the master's failure is
+     * found, and may wait behind a copy of the master that closes it too; the gate opens when both have let go.
+     */
+    private final AtomicInteger closers = new AtomicInteger();
 
     /** Counts an update transaction in; waits while the gate is closed, for at most {@code timeoutMillis}. */
     void enter(long timeoutMillis) throws SQLException {
         long deadline = 0;
         while (true) {
             inFlight.incrementAndGet();
-            if (!closed) {
+            if (closers.get() == 0) {
                 return;
             }
             inFlight.decrementAndGet();
             if (deadline == 0) {
                 deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
             }
-            while (closed) {
+            while (closers.get() > 0) {
                 if (System.nanoTime() > deadline) {
                     throw new SQLTransientException("Update transactions were held for " + timeoutMillis + " ms "
                             + "while a slave was copied from the master or promoted to master; run the transaction "
@@ -71,12 +75,13 @@ final class UpdateGate {
         return true;
     }
 
-    /** Holds new update transactions back, without waiting for the ones in flight. */
+    /** Holds new update transactions back, without waiting for the ones in flight. Each close is opened once. */
     void close() {
-        closed = true;
+        closers.incrementAndGet();
     }
 
+    /** Lets go of one {@link #close}: update transactions begin again once no one else holds the gate closed. */
     void open() {
-        closed = false;
+        closers.decrementAndGet();
     }
 }

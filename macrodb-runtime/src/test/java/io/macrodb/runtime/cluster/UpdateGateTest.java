@@ -49,6 +49,19 @@ class UpdateGateTest {
         gate.open();
     }
 
+    /** A promotion asked for while a copy of the master holds the gate: opening after the copy must not let go. */
+    @Test
+    void theGateOpensOnlyWhenEveryCloserHasLetGo() throws Exception {
+        UpdateGate gate = new UpdateGate();
+        gate.close(); // a promotion is pending
+        assertTrue(gate.closeAndDrain(1000)); // a copy of the master
+        gate.open(); // the copy is done
+        assertThrows(SQLException.class, () -> gate.enter(50), "the promotion still holds the gate");
+        gate.open(); // the promotion is done
+        gate.enter(50);
+        gate.leave();
+    }
+
     @Test
     void drainingGivesUpAndReopensWhenATransactionStaysOpen() throws Exception {
         UpdateGate gate = new UpdateGate();

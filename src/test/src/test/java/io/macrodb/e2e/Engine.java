@@ -106,6 +106,18 @@ enum Engine {
         return connection;
     }
 
+    /** Shuts a replica's database down behind MacroDB's back, at once: as if the engine had failed under it. */
+    void shutDownBehindMacroDbsBack(String database) throws SQLException {
+        try (Connection raw = DriverManager.getConnection(database)) {
+            if (this == H2) {
+                execute(raw, "SET DEFAULT_LOCK_TIMEOUT 0"); // else H2 waits for the other sessions
+            }
+            execute(raw, "SHUTDOWN IMMEDIATELY");
+        } catch (SQLException expected) {
+            // the connection that shut the database down may be told so itself
+        }
+    }
+
     /** Waits until the cluster has {@code replicas} replicas again, all healthy. */
     static List<ReplicaStatus> awaitAllHealthy(MacroCluster cluster, int replicas) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);

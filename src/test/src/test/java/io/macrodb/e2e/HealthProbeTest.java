@@ -8,7 +8,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;
@@ -33,7 +32,7 @@ class HealthProbeTest {
         try (Connection c = Engine.connect(engine.url(2) + FAST_PROBE)) {
             MacroCluster cluster = loadOneRow(c);
             String lostDatabase = cluster.replicas().get(1).database();
-            shutDownBehindMacroDbsBack(engine, lostDatabase);
+            engine.shutDownBehindMacroDbsBack(lostDatabase);
 
             long deadline = System.nanoTime() + 60_000_000_000L;
             while (cluster.metrics().failures() == 0) {
@@ -53,7 +52,7 @@ class HealthProbeTest {
     void aMasterLostWhileIdleIsReplacedBeforeAWriterMeetsIt(Engine engine) throws Exception {
         try (Connection c = Engine.connect(engine.url(2) + FAST_PROBE)) {
             MacroCluster cluster = loadOneRow(c);
-            shutDownBehindMacroDbsBack(engine, cluster.replicas().get(0).database());
+            engine.shutDownBehindMacroDbsBack(cluster.replicas().get(0).database());
 
             long deadline = System.nanoTime() + 60_000_000_000L;
             while (cluster.replicas().get(0).index() == 0) {
@@ -73,7 +72,7 @@ class HealthProbeTest {
     void withTheProbeOffTheFirstReaderMeetsTheLoss(Engine engine) throws Exception {
         try (Connection c = Engine.connect(engine.url(2) + ";macrodb.probeIntervalMs=0")) {
             MacroCluster cluster = loadOneRow(c);
-            shutDownBehindMacroDbsBack(engine, cluster.replicas().get(1).database());
+            engine.shutDownBehindMacroDbsBack(cluster.replicas().get(1).database());
             Thread.sleep(200);
             assertEquals(ReplicaHealth.HEALTHY, cluster.replicas().get(1).health(), "nothing looked");
 
@@ -102,17 +101,6 @@ class HealthProbeTest {
             if (c.getAutoCommit()) {
                 c.setReadOnly(false);
             }
-        }
-    }
-
-    private static void shutDownBehindMacroDbsBack(Engine engine, String database) throws SQLException {
-        try (Connection raw = DriverManager.getConnection(database)) {
-            if (engine == Engine.H2) {
-                Engine.execute(raw, "SET DEFAULT_LOCK_TIMEOUT 0"); // else H2 waits 4 s for the other sessions
-            }
-            Engine.execute(raw, "SHUTDOWN IMMEDIATELY");
-        } catch (SQLException expected) {
-            // the connection that shut the database down may be told so itself
         }
     }
 }
