@@ -127,8 +127,9 @@ final class ReplicaRecovery {
             return error;
         }
         if (on == cluster.master()) {
-            if (inMemory && cluster.promotionCandidate() != null) {
-                on.fail(); // out of routing at once; the promotion counts the failure
+            // Out of routing at once; the promotion counts the failure. Only whoever fails it first asks for one:
+            // the other statements in flight on it meet the same loss.
+            if (inMemory && cluster.promotionCandidate() != null && on.fail() != null) {
                 try {
                     schedulePromotion(on);
                 } catch (SQLException e) {
