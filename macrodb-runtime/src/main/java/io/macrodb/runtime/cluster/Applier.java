@@ -260,9 +260,12 @@ final class Applier implements Runnable {
                 return;
             }
         }
-        PreparedStatement statement = table.keyed() ? statement(table, change.kind())
-                : connection.prepareStatement(change.kind() == WriteSet.Kind.INSERT ? table.insertSql()
-                : change.kind() == WriteSet.Kind.UPDATE ? table.updateSql(change.before())
+        // An INSERT's text is the same for every row; without a key, an UPDATE's or DELETE's match clause depends on
+        // which old values are null, so those are prepared per row. (HSQLDB parsed the INSERT of TPC-C's keyless
+        // HISTORY table again for every Payment: 4.5% of its applier's CPU.)
+        boolean reusable = table.keyed() || change.kind() == WriteSet.Kind.INSERT;
+        PreparedStatement statement = reusable ? statement(table, change.kind())
+                : connection.prepareStatement(change.kind() == WriteSet.Kind.UPDATE ? table.updateSql(change.before())
                 : table.deleteSql(change.before()));
         int p = 1;
         if (change.kind() != WriteSet.Kind.DELETE) {
@@ -283,7 +286,7 @@ final class Applier implements Runnable {
             }
         }
         int count = statement.executeUpdate();
-        if (!table.keyed()) {
+        if (!reusable) {
             statement.close();
         }
         expectOneRow(count, change.kind(), table);
