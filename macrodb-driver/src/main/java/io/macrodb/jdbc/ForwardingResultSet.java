@@ -32,7 +32,8 @@ import java.util.Map;
  * ({@link #getStatement()} must return the wrapper that produced the result set,
  * never the engine's physical statement) and close tracking ({@link #close()}
  * must let the owning wrapper know the result set is gone). Both are left
- * abstract so a subclass cannot forget them.
+ * abstract so a subclass cannot forget them. Every engine error passes through
+ * {@link #translated} on its way out.
  *
  * <p>{@code unwrap}/{@code isWrapperFor} answer for this wrapper first and then
  * ask the delegate.
@@ -45,11 +46,23 @@ public abstract class ForwardingResultSet implements ResultSet {
         this.delegate = delegate;
     }
 
+    /**
+     * What to throw for an error the engine's result set raised: the error itself here. A subclass may say more (a
+     * result read on a replica that has since failed: every call on it fails, H2 checks its session on each).
+     */
+    protected SQLException translated(SQLException engineError) {
+        return engineError;
+    }
+
     // ---- Cursor basics ----
 
     @Override
     public boolean next() throws SQLException {
-        return delegate.next();
+        try {
+            return delegate.next();
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     // Not forwarded: the subclass tracks closing.
@@ -58,579 +71,1019 @@ public abstract class ForwardingResultSet implements ResultSet {
 
     @Override
     public boolean wasNull() throws SQLException {
-        return delegate.wasNull();
+        try {
+            return delegate.wasNull();
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     // ---- Getters by column index ----
 
     @Override
     public String getString(int columnIndex) throws SQLException {
-        return delegate.getString(columnIndex);
+        try {
+            return delegate.getString(columnIndex);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public boolean getBoolean(int columnIndex) throws SQLException {
-        return delegate.getBoolean(columnIndex);
+        try {
+            return delegate.getBoolean(columnIndex);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public byte getByte(int columnIndex) throws SQLException {
-        return delegate.getByte(columnIndex);
+        try {
+            return delegate.getByte(columnIndex);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public short getShort(int columnIndex) throws SQLException {
-        return delegate.getShort(columnIndex);
+        try {
+            return delegate.getShort(columnIndex);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public int getInt(int columnIndex) throws SQLException {
-        return delegate.getInt(columnIndex);
+        try {
+            return delegate.getInt(columnIndex);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public long getLong(int columnIndex) throws SQLException {
-        return delegate.getLong(columnIndex);
+        try {
+            return delegate.getLong(columnIndex);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public float getFloat(int columnIndex) throws SQLException {
-        return delegate.getFloat(columnIndex);
+        try {
+            return delegate.getFloat(columnIndex);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public double getDouble(int columnIndex) throws SQLException {
-        return delegate.getDouble(columnIndex);
+        try {
+            return delegate.getDouble(columnIndex);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     @Deprecated
     public BigDecimal getBigDecimal(int columnIndex, int scale) throws SQLException {
-        return delegate.getBigDecimal(columnIndex, scale);
+        try {
+            return delegate.getBigDecimal(columnIndex, scale);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public byte[] getBytes(int columnIndex) throws SQLException {
-        return delegate.getBytes(columnIndex);
+        try {
+            return delegate.getBytes(columnIndex);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public Date getDate(int columnIndex) throws SQLException {
-        return delegate.getDate(columnIndex);
+        try {
+            return delegate.getDate(columnIndex);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public Time getTime(int columnIndex) throws SQLException {
-        return delegate.getTime(columnIndex);
+        try {
+            return delegate.getTime(columnIndex);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public Timestamp getTimestamp(int columnIndex) throws SQLException {
-        return delegate.getTimestamp(columnIndex);
+        try {
+            return delegate.getTimestamp(columnIndex);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public InputStream getAsciiStream(int columnIndex) throws SQLException {
-        return delegate.getAsciiStream(columnIndex);
+        try {
+            return delegate.getAsciiStream(columnIndex);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     @Deprecated
     public InputStream getUnicodeStream(int columnIndex) throws SQLException {
-        return delegate.getUnicodeStream(columnIndex);
+        try {
+            return delegate.getUnicodeStream(columnIndex);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public InputStream getBinaryStream(int columnIndex) throws SQLException {
-        return delegate.getBinaryStream(columnIndex);
+        try {
+            return delegate.getBinaryStream(columnIndex);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     // ---- Getters by column label ----
 
     @Override
     public String getString(String columnLabel) throws SQLException {
-        return delegate.getString(columnLabel);
+        try {
+            return delegate.getString(columnLabel);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public boolean getBoolean(String columnLabel) throws SQLException {
-        return delegate.getBoolean(columnLabel);
+        try {
+            return delegate.getBoolean(columnLabel);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public byte getByte(String columnLabel) throws SQLException {
-        return delegate.getByte(columnLabel);
+        try {
+            return delegate.getByte(columnLabel);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public short getShort(String columnLabel) throws SQLException {
-        return delegate.getShort(columnLabel);
+        try {
+            return delegate.getShort(columnLabel);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public int getInt(String columnLabel) throws SQLException {
-        return delegate.getInt(columnLabel);
+        try {
+            return delegate.getInt(columnLabel);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public long getLong(String columnLabel) throws SQLException {
-        return delegate.getLong(columnLabel);
+        try {
+            return delegate.getLong(columnLabel);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public float getFloat(String columnLabel) throws SQLException {
-        return delegate.getFloat(columnLabel);
+        try {
+            return delegate.getFloat(columnLabel);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public double getDouble(String columnLabel) throws SQLException {
-        return delegate.getDouble(columnLabel);
+        try {
+            return delegate.getDouble(columnLabel);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     @Deprecated
     public BigDecimal getBigDecimal(String columnLabel, int scale) throws SQLException {
-        return delegate.getBigDecimal(columnLabel, scale);
+        try {
+            return delegate.getBigDecimal(columnLabel, scale);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public byte[] getBytes(String columnLabel) throws SQLException {
-        return delegate.getBytes(columnLabel);
+        try {
+            return delegate.getBytes(columnLabel);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public Date getDate(String columnLabel) throws SQLException {
-        return delegate.getDate(columnLabel);
+        try {
+            return delegate.getDate(columnLabel);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public Time getTime(String columnLabel) throws SQLException {
-        return delegate.getTime(columnLabel);
+        try {
+            return delegate.getTime(columnLabel);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public Timestamp getTimestamp(String columnLabel) throws SQLException {
-        return delegate.getTimestamp(columnLabel);
+        try {
+            return delegate.getTimestamp(columnLabel);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public InputStream getAsciiStream(String columnLabel) throws SQLException {
-        return delegate.getAsciiStream(columnLabel);
+        try {
+            return delegate.getAsciiStream(columnLabel);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     @Deprecated
     public InputStream getUnicodeStream(String columnLabel) throws SQLException {
-        return delegate.getUnicodeStream(columnLabel);
+        try {
+            return delegate.getUnicodeStream(columnLabel);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public InputStream getBinaryStream(String columnLabel) throws SQLException {
-        return delegate.getBinaryStream(columnLabel);
+        try {
+            return delegate.getBinaryStream(columnLabel);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     // ---- Warnings, cursor name and metadata ----
 
     @Override
     public SQLWarning getWarnings() throws SQLException {
-        return delegate.getWarnings();
+        try {
+            return delegate.getWarnings();
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void clearWarnings() throws SQLException {
-        delegate.clearWarnings();
+        try {
+            delegate.clearWarnings();
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public String getCursorName() throws SQLException {
-        return delegate.getCursorName();
+        try {
+            return delegate.getCursorName();
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public ResultSetMetaData getMetaData() throws SQLException {
-        return delegate.getMetaData();
+        try {
+            return delegate.getMetaData();
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     // ---- Object getters, column lookup, character streams, BigDecimal ----
 
     @Override
     public Object getObject(int columnIndex) throws SQLException {
-        return delegate.getObject(columnIndex);
+        try {
+            return delegate.getObject(columnIndex);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public Object getObject(String columnLabel) throws SQLException {
-        return delegate.getObject(columnLabel);
+        try {
+            return delegate.getObject(columnLabel);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public int findColumn(String columnLabel) throws SQLException {
-        return delegate.findColumn(columnLabel);
+        try {
+            return delegate.findColumn(columnLabel);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public Reader getCharacterStream(int columnIndex) throws SQLException {
-        return delegate.getCharacterStream(columnIndex);
+        try {
+            return delegate.getCharacterStream(columnIndex);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public Reader getCharacterStream(String columnLabel) throws SQLException {
-        return delegate.getCharacterStream(columnLabel);
+        try {
+            return delegate.getCharacterStream(columnLabel);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public BigDecimal getBigDecimal(int columnIndex) throws SQLException {
-        return delegate.getBigDecimal(columnIndex);
+        try {
+            return delegate.getBigDecimal(columnIndex);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public BigDecimal getBigDecimal(String columnLabel) throws SQLException {
-        return delegate.getBigDecimal(columnLabel);
+        try {
+            return delegate.getBigDecimal(columnLabel);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     // ---- Navigation ----
 
     @Override
     public boolean isBeforeFirst() throws SQLException {
-        return delegate.isBeforeFirst();
+        try {
+            return delegate.isBeforeFirst();
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public boolean isAfterLast() throws SQLException {
-        return delegate.isAfterLast();
+        try {
+            return delegate.isAfterLast();
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public boolean isFirst() throws SQLException {
-        return delegate.isFirst();
+        try {
+            return delegate.isFirst();
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public boolean isLast() throws SQLException {
-        return delegate.isLast();
+        try {
+            return delegate.isLast();
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void beforeFirst() throws SQLException {
-        delegate.beforeFirst();
+        try {
+            delegate.beforeFirst();
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void afterLast() throws SQLException {
-        delegate.afterLast();
+        try {
+            delegate.afterLast();
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public boolean first() throws SQLException {
-        return delegate.first();
+        try {
+            return delegate.first();
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public boolean last() throws SQLException {
-        return delegate.last();
+        try {
+            return delegate.last();
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public int getRow() throws SQLException {
-        return delegate.getRow();
+        try {
+            return delegate.getRow();
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public boolean absolute(int row) throws SQLException {
-        return delegate.absolute(row);
+        try {
+            return delegate.absolute(row);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public boolean relative(int rows) throws SQLException {
-        return delegate.relative(rows);
+        try {
+            return delegate.relative(rows);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public boolean previous() throws SQLException {
-        return delegate.previous();
+        try {
+            return delegate.previous();
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     // ---- Fetch hints and result set properties ----
 
     @Override
     public void setFetchDirection(int direction) throws SQLException {
-        delegate.setFetchDirection(direction);
+        try {
+            delegate.setFetchDirection(direction);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public int getFetchDirection() throws SQLException {
-        return delegate.getFetchDirection();
+        try {
+            return delegate.getFetchDirection();
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void setFetchSize(int rows) throws SQLException {
-        delegate.setFetchSize(rows);
+        try {
+            delegate.setFetchSize(rows);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public int getFetchSize() throws SQLException {
-        return delegate.getFetchSize();
+        try {
+            return delegate.getFetchSize();
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public int getType() throws SQLException {
-        return delegate.getType();
+        try {
+            return delegate.getType();
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public int getConcurrency() throws SQLException {
-        return delegate.getConcurrency();
+        try {
+            return delegate.getConcurrency();
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     // ---- Row change detection ----
 
     @Override
     public boolean rowUpdated() throws SQLException {
-        return delegate.rowUpdated();
+        try {
+            return delegate.rowUpdated();
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public boolean rowInserted() throws SQLException {
-        return delegate.rowInserted();
+        try {
+            return delegate.rowInserted();
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public boolean rowDeleted() throws SQLException {
-        return delegate.rowDeleted();
+        try {
+            return delegate.rowDeleted();
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     // ---- Updaters by column index ----
 
     @Override
     public void updateNull(int columnIndex) throws SQLException {
-        delegate.updateNull(columnIndex);
+        try {
+            delegate.updateNull(columnIndex);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateBoolean(int columnIndex, boolean x) throws SQLException {
-        delegate.updateBoolean(columnIndex, x);
+        try {
+            delegate.updateBoolean(columnIndex, x);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateByte(int columnIndex, byte x) throws SQLException {
-        delegate.updateByte(columnIndex, x);
+        try {
+            delegate.updateByte(columnIndex, x);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateShort(int columnIndex, short x) throws SQLException {
-        delegate.updateShort(columnIndex, x);
+        try {
+            delegate.updateShort(columnIndex, x);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateInt(int columnIndex, int x) throws SQLException {
-        delegate.updateInt(columnIndex, x);
+        try {
+            delegate.updateInt(columnIndex, x);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateLong(int columnIndex, long x) throws SQLException {
-        delegate.updateLong(columnIndex, x);
+        try {
+            delegate.updateLong(columnIndex, x);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateFloat(int columnIndex, float x) throws SQLException {
-        delegate.updateFloat(columnIndex, x);
+        try {
+            delegate.updateFloat(columnIndex, x);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateDouble(int columnIndex, double x) throws SQLException {
-        delegate.updateDouble(columnIndex, x);
+        try {
+            delegate.updateDouble(columnIndex, x);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateBigDecimal(int columnIndex, BigDecimal x) throws SQLException {
-        delegate.updateBigDecimal(columnIndex, x);
+        try {
+            delegate.updateBigDecimal(columnIndex, x);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateString(int columnIndex, String x) throws SQLException {
-        delegate.updateString(columnIndex, x);
+        try {
+            delegate.updateString(columnIndex, x);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateBytes(int columnIndex, byte[] x) throws SQLException {
-        delegate.updateBytes(columnIndex, x);
+        try {
+            delegate.updateBytes(columnIndex, x);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateDate(int columnIndex, Date x) throws SQLException {
-        delegate.updateDate(columnIndex, x);
+        try {
+            delegate.updateDate(columnIndex, x);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateTime(int columnIndex, Time x) throws SQLException {
-        delegate.updateTime(columnIndex, x);
+        try {
+            delegate.updateTime(columnIndex, x);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateTimestamp(int columnIndex, Timestamp x) throws SQLException {
-        delegate.updateTimestamp(columnIndex, x);
+        try {
+            delegate.updateTimestamp(columnIndex, x);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateAsciiStream(int columnIndex, InputStream x, int length) throws SQLException {
-        delegate.updateAsciiStream(columnIndex, x, length);
+        try {
+            delegate.updateAsciiStream(columnIndex, x, length);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateBinaryStream(int columnIndex, InputStream x, int length) throws SQLException {
-        delegate.updateBinaryStream(columnIndex, x, length);
+        try {
+            delegate.updateBinaryStream(columnIndex, x, length);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateCharacterStream(int columnIndex, Reader x, int length) throws SQLException {
-        delegate.updateCharacterStream(columnIndex, x, length);
+        try {
+            delegate.updateCharacterStream(columnIndex, x, length);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateObject(int columnIndex, Object x, int scaleOrLength) throws SQLException {
-        delegate.updateObject(columnIndex, x, scaleOrLength);
+        try {
+            delegate.updateObject(columnIndex, x, scaleOrLength);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateObject(int columnIndex, Object x) throws SQLException {
-        delegate.updateObject(columnIndex, x);
+        try {
+            delegate.updateObject(columnIndex, x);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     // ---- Updaters by column label ----
 
     @Override
     public void updateNull(String columnLabel) throws SQLException {
-        delegate.updateNull(columnLabel);
+        try {
+            delegate.updateNull(columnLabel);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateBoolean(String columnLabel, boolean x) throws SQLException {
-        delegate.updateBoolean(columnLabel, x);
+        try {
+            delegate.updateBoolean(columnLabel, x);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateByte(String columnLabel, byte x) throws SQLException {
-        delegate.updateByte(columnLabel, x);
+        try {
+            delegate.updateByte(columnLabel, x);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateShort(String columnLabel, short x) throws SQLException {
-        delegate.updateShort(columnLabel, x);
+        try {
+            delegate.updateShort(columnLabel, x);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateInt(String columnLabel, int x) throws SQLException {
-        delegate.updateInt(columnLabel, x);
+        try {
+            delegate.updateInt(columnLabel, x);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateLong(String columnLabel, long x) throws SQLException {
-        delegate.updateLong(columnLabel, x);
+        try {
+            delegate.updateLong(columnLabel, x);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateFloat(String columnLabel, float x) throws SQLException {
-        delegate.updateFloat(columnLabel, x);
+        try {
+            delegate.updateFloat(columnLabel, x);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateDouble(String columnLabel, double x) throws SQLException {
-        delegate.updateDouble(columnLabel, x);
+        try {
+            delegate.updateDouble(columnLabel, x);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateBigDecimal(String columnLabel, BigDecimal x) throws SQLException {
-        delegate.updateBigDecimal(columnLabel, x);
+        try {
+            delegate.updateBigDecimal(columnLabel, x);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateString(String columnLabel, String x) throws SQLException {
-        delegate.updateString(columnLabel, x);
+        try {
+            delegate.updateString(columnLabel, x);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateBytes(String columnLabel, byte[] x) throws SQLException {
-        delegate.updateBytes(columnLabel, x);
+        try {
+            delegate.updateBytes(columnLabel, x);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateDate(String columnLabel, Date x) throws SQLException {
-        delegate.updateDate(columnLabel, x);
+        try {
+            delegate.updateDate(columnLabel, x);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateTime(String columnLabel, Time x) throws SQLException {
-        delegate.updateTime(columnLabel, x);
+        try {
+            delegate.updateTime(columnLabel, x);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateTimestamp(String columnLabel, Timestamp x) throws SQLException {
-        delegate.updateTimestamp(columnLabel, x);
+        try {
+            delegate.updateTimestamp(columnLabel, x);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateAsciiStream(String columnLabel, InputStream x, int length)
             throws SQLException {
-        delegate.updateAsciiStream(columnLabel, x, length);
+        try {
+            delegate.updateAsciiStream(columnLabel, x, length);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateBinaryStream(String columnLabel, InputStream x, int length)
             throws SQLException {
-        delegate.updateBinaryStream(columnLabel, x, length);
+        try {
+            delegate.updateBinaryStream(columnLabel, x, length);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateCharacterStream(String columnLabel, Reader x, int length)
             throws SQLException {
-        delegate.updateCharacterStream(columnLabel, x, length);
+        try {
+            delegate.updateCharacterStream(columnLabel, x, length);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateObject(String columnLabel, Object x, int scaleOrLength) throws SQLException {
-        delegate.updateObject(columnLabel, x, scaleOrLength);
+        try {
+            delegate.updateObject(columnLabel, x, scaleOrLength);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateObject(String columnLabel, Object x) throws SQLException {
-        delegate.updateObject(columnLabel, x);
+        try {
+            delegate.updateObject(columnLabel, x);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     // ---- Row modification and insert-row movement ----
 
     @Override
     public void insertRow() throws SQLException {
-        delegate.insertRow();
+        try {
+            delegate.insertRow();
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateRow() throws SQLException {
-        delegate.updateRow();
+        try {
+            delegate.updateRow();
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void deleteRow() throws SQLException {
-        delegate.deleteRow();
+        try {
+            delegate.deleteRow();
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void refreshRow() throws SQLException {
-        delegate.refreshRow();
+        try {
+            delegate.refreshRow();
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void cancelRowUpdates() throws SQLException {
-        delegate.cancelRowUpdates();
+        try {
+            delegate.cancelRowUpdates();
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void moveToInsertRow() throws SQLException {
-        delegate.moveToInsertRow();
+        try {
+            delegate.moveToInsertRow();
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void moveToCurrentRow() throws SQLException {
-        delegate.moveToCurrentRow();
+        try {
+            delegate.moveToCurrentRow();
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     // ---- Statement back-link (subclass supplies the wrapper) ----
@@ -642,399 +1095,703 @@ public abstract class ForwardingResultSet implements ResultSet {
 
     @Override
     public Object getObject(int columnIndex, Map<String, Class<?>> map) throws SQLException {
-        return delegate.getObject(columnIndex, map);
+        try {
+            return delegate.getObject(columnIndex, map);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public Ref getRef(int columnIndex) throws SQLException {
-        return delegate.getRef(columnIndex);
+        try {
+            return delegate.getRef(columnIndex);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public Blob getBlob(int columnIndex) throws SQLException {
-        return delegate.getBlob(columnIndex);
+        try {
+            return delegate.getBlob(columnIndex);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public Clob getClob(int columnIndex) throws SQLException {
-        return delegate.getClob(columnIndex);
+        try {
+            return delegate.getClob(columnIndex);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public Array getArray(int columnIndex) throws SQLException {
-        return delegate.getArray(columnIndex);
+        try {
+            return delegate.getArray(columnIndex);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public Object getObject(String columnLabel, Map<String, Class<?>> map) throws SQLException {
-        return delegate.getObject(columnLabel, map);
+        try {
+            return delegate.getObject(columnLabel, map);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public Ref getRef(String columnLabel) throws SQLException {
-        return delegate.getRef(columnLabel);
+        try {
+            return delegate.getRef(columnLabel);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public Blob getBlob(String columnLabel) throws SQLException {
-        return delegate.getBlob(columnLabel);
+        try {
+            return delegate.getBlob(columnLabel);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public Clob getClob(String columnLabel) throws SQLException {
-        return delegate.getClob(columnLabel);
+        try {
+            return delegate.getClob(columnLabel);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public Array getArray(String columnLabel) throws SQLException {
-        return delegate.getArray(columnLabel);
+        try {
+            return delegate.getArray(columnLabel);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     // ---- Calendar-aware getters ----
 
     @Override
     public Date getDate(int columnIndex, Calendar cal) throws SQLException {
-        return delegate.getDate(columnIndex, cal);
+        try {
+            return delegate.getDate(columnIndex, cal);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public Date getDate(String columnLabel, Calendar cal) throws SQLException {
-        return delegate.getDate(columnLabel, cal);
+        try {
+            return delegate.getDate(columnLabel, cal);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public Time getTime(int columnIndex, Calendar cal) throws SQLException {
-        return delegate.getTime(columnIndex, cal);
+        try {
+            return delegate.getTime(columnIndex, cal);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public Time getTime(String columnLabel, Calendar cal) throws SQLException {
-        return delegate.getTime(columnLabel, cal);
+        try {
+            return delegate.getTime(columnLabel, cal);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public Timestamp getTimestamp(int columnIndex, Calendar cal) throws SQLException {
-        return delegate.getTimestamp(columnIndex, cal);
+        try {
+            return delegate.getTimestamp(columnIndex, cal);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public Timestamp getTimestamp(String columnLabel, Calendar cal) throws SQLException {
-        return delegate.getTimestamp(columnLabel, cal);
+        try {
+            return delegate.getTimestamp(columnLabel, cal);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     // ---- URL getters, REF/LOB/ARRAY updaters ----
 
     @Override
     public URL getURL(int columnIndex) throws SQLException {
-        return delegate.getURL(columnIndex);
+        try {
+            return delegate.getURL(columnIndex);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public URL getURL(String columnLabel) throws SQLException {
-        return delegate.getURL(columnLabel);
+        try {
+            return delegate.getURL(columnLabel);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateRef(int columnIndex, Ref x) throws SQLException {
-        delegate.updateRef(columnIndex, x);
+        try {
+            delegate.updateRef(columnIndex, x);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateRef(String columnLabel, Ref x) throws SQLException {
-        delegate.updateRef(columnLabel, x);
+        try {
+            delegate.updateRef(columnLabel, x);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateBlob(int columnIndex, Blob x) throws SQLException {
-        delegate.updateBlob(columnIndex, x);
+        try {
+            delegate.updateBlob(columnIndex, x);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateBlob(String columnLabel, Blob x) throws SQLException {
-        delegate.updateBlob(columnLabel, x);
+        try {
+            delegate.updateBlob(columnLabel, x);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateClob(int columnIndex, Clob x) throws SQLException {
-        delegate.updateClob(columnIndex, x);
+        try {
+            delegate.updateClob(columnIndex, x);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateClob(String columnLabel, Clob x) throws SQLException {
-        delegate.updateClob(columnLabel, x);
+        try {
+            delegate.updateClob(columnLabel, x);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateArray(int columnIndex, Array x) throws SQLException {
-        delegate.updateArray(columnIndex, x);
+        try {
+            delegate.updateArray(columnIndex, x);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateArray(String columnLabel, Array x) throws SQLException {
-        delegate.updateArray(columnLabel, x);
+        try {
+            delegate.updateArray(columnLabel, x);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     // ---- RowId, holdability, national character and SQLXML ----
 
     @Override
     public RowId getRowId(int columnIndex) throws SQLException {
-        return delegate.getRowId(columnIndex);
+        try {
+            return delegate.getRowId(columnIndex);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public RowId getRowId(String columnLabel) throws SQLException {
-        return delegate.getRowId(columnLabel);
+        try {
+            return delegate.getRowId(columnLabel);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateRowId(int columnIndex, RowId x) throws SQLException {
-        delegate.updateRowId(columnIndex, x);
+        try {
+            delegate.updateRowId(columnIndex, x);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateRowId(String columnLabel, RowId x) throws SQLException {
-        delegate.updateRowId(columnLabel, x);
+        try {
+            delegate.updateRowId(columnLabel, x);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public int getHoldability() throws SQLException {
-        return delegate.getHoldability();
+        try {
+            return delegate.getHoldability();
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public boolean isClosed() throws SQLException {
-        return delegate.isClosed();
+        try {
+            return delegate.isClosed();
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateNString(int columnIndex, String nString) throws SQLException {
-        delegate.updateNString(columnIndex, nString);
+        try {
+            delegate.updateNString(columnIndex, nString);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateNString(String columnLabel, String nString) throws SQLException {
-        delegate.updateNString(columnLabel, nString);
+        try {
+            delegate.updateNString(columnLabel, nString);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateNClob(int columnIndex, NClob nClob) throws SQLException {
-        delegate.updateNClob(columnIndex, nClob);
+        try {
+            delegate.updateNClob(columnIndex, nClob);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateNClob(String columnLabel, NClob nClob) throws SQLException {
-        delegate.updateNClob(columnLabel, nClob);
+        try {
+            delegate.updateNClob(columnLabel, nClob);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public NClob getNClob(int columnIndex) throws SQLException {
-        return delegate.getNClob(columnIndex);
+        try {
+            return delegate.getNClob(columnIndex);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public NClob getNClob(String columnLabel) throws SQLException {
-        return delegate.getNClob(columnLabel);
+        try {
+            return delegate.getNClob(columnLabel);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public SQLXML getSQLXML(int columnIndex) throws SQLException {
-        return delegate.getSQLXML(columnIndex);
+        try {
+            return delegate.getSQLXML(columnIndex);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public SQLXML getSQLXML(String columnLabel) throws SQLException {
-        return delegate.getSQLXML(columnLabel);
+        try {
+            return delegate.getSQLXML(columnLabel);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateSQLXML(int columnIndex, SQLXML xmlObject) throws SQLException {
-        delegate.updateSQLXML(columnIndex, xmlObject);
+        try {
+            delegate.updateSQLXML(columnIndex, xmlObject);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateSQLXML(String columnLabel, SQLXML xmlObject) throws SQLException {
-        delegate.updateSQLXML(columnLabel, xmlObject);
+        try {
+            delegate.updateSQLXML(columnLabel, xmlObject);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public String getNString(int columnIndex) throws SQLException {
-        return delegate.getNString(columnIndex);
+        try {
+            return delegate.getNString(columnIndex);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public String getNString(String columnLabel) throws SQLException {
-        return delegate.getNString(columnLabel);
+        try {
+            return delegate.getNString(columnLabel);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public Reader getNCharacterStream(int columnIndex) throws SQLException {
-        return delegate.getNCharacterStream(columnIndex);
+        try {
+            return delegate.getNCharacterStream(columnIndex);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public Reader getNCharacterStream(String columnLabel) throws SQLException {
-        return delegate.getNCharacterStream(columnLabel);
+        try {
+            return delegate.getNCharacterStream(columnLabel);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     // ---- Stream and LOB updaters ----
 
     @Override
     public void updateNCharacterStream(int columnIndex, Reader x, long length) throws SQLException {
-        delegate.updateNCharacterStream(columnIndex, x, length);
+        try {
+            delegate.updateNCharacterStream(columnIndex, x, length);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateNCharacterStream(String columnLabel, Reader x, long length)
             throws SQLException {
-        delegate.updateNCharacterStream(columnLabel, x, length);
+        try {
+            delegate.updateNCharacterStream(columnLabel, x, length);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateAsciiStream(int columnIndex, InputStream x, long length) throws SQLException {
-        delegate.updateAsciiStream(columnIndex, x, length);
+        try {
+            delegate.updateAsciiStream(columnIndex, x, length);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateBinaryStream(int columnIndex, InputStream x, long length)
             throws SQLException {
-        delegate.updateBinaryStream(columnIndex, x, length);
+        try {
+            delegate.updateBinaryStream(columnIndex, x, length);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateCharacterStream(int columnIndex, Reader x, long length) throws SQLException {
-        delegate.updateCharacterStream(columnIndex, x, length);
+        try {
+            delegate.updateCharacterStream(columnIndex, x, length);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateAsciiStream(String columnLabel, InputStream x, long length)
             throws SQLException {
-        delegate.updateAsciiStream(columnLabel, x, length);
+        try {
+            delegate.updateAsciiStream(columnLabel, x, length);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateBinaryStream(String columnLabel, InputStream x, long length)
             throws SQLException {
-        delegate.updateBinaryStream(columnLabel, x, length);
+        try {
+            delegate.updateBinaryStream(columnLabel, x, length);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateCharacterStream(String columnLabel, Reader x, long length)
             throws SQLException {
-        delegate.updateCharacterStream(columnLabel, x, length);
+        try {
+            delegate.updateCharacterStream(columnLabel, x, length);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateBlob(int columnIndex, InputStream inputStream, long length)
             throws SQLException {
-        delegate.updateBlob(columnIndex, inputStream, length);
+        try {
+            delegate.updateBlob(columnIndex, inputStream, length);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateBlob(String columnLabel, InputStream inputStream, long length)
             throws SQLException {
-        delegate.updateBlob(columnLabel, inputStream, length);
+        try {
+            delegate.updateBlob(columnLabel, inputStream, length);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateClob(int columnIndex, Reader reader, long length) throws SQLException {
-        delegate.updateClob(columnIndex, reader, length);
+        try {
+            delegate.updateClob(columnIndex, reader, length);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateClob(String columnLabel, Reader reader, long length) throws SQLException {
-        delegate.updateClob(columnLabel, reader, length);
+        try {
+            delegate.updateClob(columnLabel, reader, length);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateNClob(int columnIndex, Reader reader, long length) throws SQLException {
-        delegate.updateNClob(columnIndex, reader, length);
+        try {
+            delegate.updateNClob(columnIndex, reader, length);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateNClob(String columnLabel, Reader reader, long length) throws SQLException {
-        delegate.updateNClob(columnLabel, reader, length);
+        try {
+            delegate.updateNClob(columnLabel, reader, length);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateNCharacterStream(int columnIndex, Reader x) throws SQLException {
-        delegate.updateNCharacterStream(columnIndex, x);
+        try {
+            delegate.updateNCharacterStream(columnIndex, x);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateNCharacterStream(String columnLabel, Reader x) throws SQLException {
-        delegate.updateNCharacterStream(columnLabel, x);
+        try {
+            delegate.updateNCharacterStream(columnLabel, x);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateAsciiStream(int columnIndex, InputStream x) throws SQLException {
-        delegate.updateAsciiStream(columnIndex, x);
+        try {
+            delegate.updateAsciiStream(columnIndex, x);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateBinaryStream(int columnIndex, InputStream x) throws SQLException {
-        delegate.updateBinaryStream(columnIndex, x);
+        try {
+            delegate.updateBinaryStream(columnIndex, x);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateCharacterStream(int columnIndex, Reader x) throws SQLException {
-        delegate.updateCharacterStream(columnIndex, x);
+        try {
+            delegate.updateCharacterStream(columnIndex, x);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateAsciiStream(String columnLabel, InputStream x) throws SQLException {
-        delegate.updateAsciiStream(columnLabel, x);
+        try {
+            delegate.updateAsciiStream(columnLabel, x);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateBinaryStream(String columnLabel, InputStream x) throws SQLException {
-        delegate.updateBinaryStream(columnLabel, x);
+        try {
+            delegate.updateBinaryStream(columnLabel, x);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateCharacterStream(String columnLabel, Reader x) throws SQLException {
-        delegate.updateCharacterStream(columnLabel, x);
+        try {
+            delegate.updateCharacterStream(columnLabel, x);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateBlob(int columnIndex, InputStream inputStream) throws SQLException {
-        delegate.updateBlob(columnIndex, inputStream);
+        try {
+            delegate.updateBlob(columnIndex, inputStream);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateBlob(String columnLabel, InputStream inputStream) throws SQLException {
-        delegate.updateBlob(columnLabel, inputStream);
+        try {
+            delegate.updateBlob(columnLabel, inputStream);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateClob(int columnIndex, Reader reader) throws SQLException {
-        delegate.updateClob(columnIndex, reader);
+        try {
+            delegate.updateClob(columnIndex, reader);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateClob(String columnLabel, Reader reader) throws SQLException {
-        delegate.updateClob(columnLabel, reader);
+        try {
+            delegate.updateClob(columnLabel, reader);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateNClob(int columnIndex, Reader reader) throws SQLException {
-        delegate.updateNClob(columnIndex, reader);
+        try {
+            delegate.updateNClob(columnIndex, reader);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateNClob(String columnLabel, Reader reader) throws SQLException {
-        delegate.updateNClob(columnLabel, reader);
+        try {
+            delegate.updateNClob(columnLabel, reader);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     // ---- Typed getObject ----
 
     @Override
     public <T> T getObject(int columnIndex, Class<T> type) throws SQLException {
-        return delegate.getObject(columnIndex, type);
+        try {
+            return delegate.getObject(columnIndex, type);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public <T> T getObject(String columnLabel, Class<T> type) throws SQLException {
-        return delegate.getObject(columnLabel, type);
+        try {
+            return delegate.getObject(columnLabel, type);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     // ---- SQLType updaters ----
@@ -1042,24 +1799,40 @@ public abstract class ForwardingResultSet implements ResultSet {
     @Override
     public void updateObject(int columnIndex, Object x, SQLType targetSqlType, int scaleOrLength)
             throws SQLException {
-        delegate.updateObject(columnIndex, x, targetSqlType, scaleOrLength);
+        try {
+            delegate.updateObject(columnIndex, x, targetSqlType, scaleOrLength);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateObject(String columnLabel, Object x, SQLType targetSqlType, int scaleOrLength)
             throws SQLException {
-        delegate.updateObject(columnLabel, x, targetSqlType, scaleOrLength);
+        try {
+            delegate.updateObject(columnLabel, x, targetSqlType, scaleOrLength);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateObject(int columnIndex, Object x, SQLType targetSqlType) throws SQLException {
-        delegate.updateObject(columnIndex, x, targetSqlType);
+        try {
+            delegate.updateObject(columnIndex, x, targetSqlType);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     @Override
     public void updateObject(String columnLabel, Object x, SQLType targetSqlType)
             throws SQLException {
-        delegate.updateObject(columnLabel, x, targetSqlType);
+        try {
+            delegate.updateObject(columnLabel, x, targetSqlType);
+        } catch (SQLException e) {
+            throw translated(e);
+        }
     }
 
     // ---- Wrapper ----

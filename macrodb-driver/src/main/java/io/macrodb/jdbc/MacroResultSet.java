@@ -9,9 +9,9 @@ import java.sql.SQLTransientException;
 import java.sql.Statement;
 
 /**
- * An engine's result set whose {@link #getStatement()} is the MacroDB statement that made it. Moving the cursor after
- * its replica has failed (its database may be shut down under it) fails with the retryable 40M01, as the
- * transaction's next statement would.
+ * An engine's result set whose {@link #getStatement()} is the MacroDB statement that made it. Reading on after its
+ * replica has failed (its database may be shut down under it) fails with the retryable 40M01, as the transaction's
+ * next statement would.
  */
 final class MacroResultSet extends ForwardingResultSet {
 
@@ -28,59 +28,9 @@ final class MacroResultSet extends ForwardingResultSet {
         this.replica = replica;
     }
 
-    // The cursor moves are where an engine reads on (H2 and HSQLDB hand over fetched rows as values, and a lazily
-    // read result fetches more): each translates a lost replica's error.
-
+    /** A lost replica's error, from any call on the result (H2 checks its session on each), is the retryable 40M01. */
     @Override
-    public boolean next() throws SQLException {
-        try {
-            return delegate.next();
-        } catch (SQLException e) {
-            throw translated(e);
-        }
-    }
-
-    @Override
-    public boolean previous() throws SQLException {
-        return move(delegate::previous);
-    }
-
-    @Override
-    public boolean first() throws SQLException {
-        return move(delegate::first);
-    }
-
-    @Override
-    public boolean last() throws SQLException {
-        return move(delegate::last);
-    }
-
-    @Override
-    public boolean absolute(int row) throws SQLException {
-        return move(() -> delegate.absolute(row));
-    }
-
-    @Override
-    public boolean relative(int rows) throws SQLException {
-        return move(() -> delegate.relative(rows));
-    }
-
-    /** A cursor move on the engine's result. */
-    @FunctionalInterface
-    private interface Move {
-        boolean run() throws SQLException;
-    }
-
-    private boolean move(Move move) throws SQLException {
-        try {
-            return move.run();
-        } catch (SQLException e) {
-            throw translated(e);
-        }
-    }
-
-    /** The retryable 40M01 when this result's replica has failed (its database may be gone), else the error. */
-    private SQLException translated(SQLException e) {
+    protected SQLException translated(SQLException e) {
         if (replica != null && replica.isLost()) {
             return new SQLTransientException("Replica " + replica.index() + " failed while this result was read; "
                     + "roll back and run the transaction again.", MacroSqlState.REPLICA_LOST, e);

@@ -51,7 +51,7 @@ public record ApplyCost(int replicas, long writeSets, long applyNanos, long appl
         return writeSets <= 0 ? Double.NaN : (double) applyNanos / writeSets;
     }
 
-    /** Mean applier CPU time per write set on a slave, nanoseconds; NaN when none was applied or it was not measured. */
+    /** Mean applier CPU time per write set on a slave, nanoseconds; NaN when none was applied or measured. */
     public double applyCpuNanosPerWriteSet() {
         return writeSets <= 0 || applyCpuNanos <= 0 ? Double.NaN : (double) applyCpuNanos / writeSets;
     }
