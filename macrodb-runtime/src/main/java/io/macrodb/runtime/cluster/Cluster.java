@@ -179,13 +179,7 @@ public final class Cluster implements MacroCluster {
 
     /** The healthy slave furthest ahead, to copy a new slave from; null when there is none (copy the master). */
     Replica copySource() {
-        Replica best = null;
-        for (Replica slave : slaves) {
-            if (slave.isRoutable() && (best == null || slave.version() > best.version())) {
-                best = slave;
-            }
-        }
-        return best;
+        return furthestAhead(Replica::isRoutable);
     }
 
     /**
@@ -195,9 +189,13 @@ public final class Cluster implements MacroCluster {
      * queued for it.
      */
     Replica promotionCandidate() {
+        return furthestAhead(Replica::isHealthy);
+    }
+
+    private Replica furthestAhead(java.util.function.Predicate<Replica> eligible) {
         Replica best = null;
         for (Replica slave : slaves) {
-            if (slave.isHealthy() && (best == null || slave.version() > best.version())) {
+            if (eligible.test(slave) && (best == null || slave.version() > best.version())) {
                 best = slave;
             }
         }
