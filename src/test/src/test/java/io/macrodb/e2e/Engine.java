@@ -6,12 +6,14 @@ import io.macrodb.api.ReplicaStatus;
 import io.macrodb.api.VerificationReport;
 import io.macrodb.runtime.capture.CaptureScope;
 import io.macrodb.runtime.capture.CaptureSink;
+import org.junit.jupiter.params.provider.Arguments;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
+import java.util.stream.Stream;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -116,6 +118,11 @@ enum Engine {
         } catch (SQLException expected) {
             // the connection that shut the database down may be told so itself
         }
+    }
+
+    /** Each engine with 2 and with 3 replicas: the failure tests' parameters (what each count exercises differs). */
+    static Stream<Arguments> withTwoAndThreeReplicas() {
+        return Stream.of(values()).flatMap(e -> Stream.of(Arguments.of(e, 2), Arguments.of(e, 3)));
     }
 
     /** Waits until the cluster has {@code replicas} replicas again, all healthy. */

@@ -1,5 +1,6 @@
 package io.macrodb.e2e;
 
+import io.macrodb.api.MacroCluster;
 import io.macrodb.api.MacroSqlState;
 
 import java.sql.Connection;
@@ -17,6 +18,9 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A workload for failure tests: transfers between accounts (update transactions, each logging one row) keep the
@@ -62,13 +66,19 @@ final class TransferWorkload {
             return commits.get();
         }
 
-        /** Stops the clients and returns what failed other than retryably (empty when all went well). */
-        Queue<Throwable> stop() throws Exception {
+        /**
+         * Stops the clients, then checks what a replica failing under them must leave: no client failed other than
+         * retryably, and every transfer whose commit returned is in the database once (none lost, none applied
+         * twice).
+         */
+        void stopAndCheckNoneLost(Connection admin) throws Exception {
             stop.set(true);
             for (Future<?> client : clients) {
                 client.get(60, TimeUnit.SECONDS);
             }
-            return errors;
+            assertTrue(errors.isEmpty(), () -> "clients failed: " + errors);
+            assertEquals(commits(), count(admin, "SELECT COUNT(*) FROM transfer"),
+                    "every transfer whose commit returned is there, once: none lost, none applied twice");
         }
 
         @Override
@@ -76,6 +86,16 @@ final class TransferWorkload {
             stop.set(true);
             pool.shutdownNow();
         }
+    }
+
+    /**
+     * After one replica failed under the clients: the total balance is intact, one failure was counted, and every
+     * replica is identical (the cluster is then shut down).
+     */
+    static void assertIntactAfterOneFailure(Connection admin) throws SQLException {
+        assertEquals(TOTAL, total(admin));
+        assertEquals(1, admin.unwrap(MacroCluster.class).metrics().failures());
+        Engine.assertIdenticalAndShutdown(admin);
     }
 
     static void load(Connection admin, Engine engine) throws SQLException {
