@@ -44,11 +44,7 @@ public final class Cluster implements MacroCluster {
     private final ClusterConfig config;
     private final Engine engine;
     private final Properties engineProperties;
-    /** Another replica after a promotion (under the commit lock, see {@link MasterPromotion}). */
-    private volatile Replica master;
-    /** Replaced as a whole (under {@code membership}) when a slave leaves or joins; readers see one list at a time. */
-    private volatile List<Replica> slaves;
-    private final Object membership = new Object();
+    private final Membership membership;
     /** The number in the next new slave database's name: a rebuilt slave keeps its index but not its database. */
     private final AtomicInteger nextDatabase;
     private final TableCatalog catalog;
@@ -67,16 +63,16 @@ public final class Cluster implements MacroCluster {
         this.engine = engine;
         this.engineProperties = engineProperties;
         this.catalog = new TableCatalog(engine);
-        this.master = new Replica(0, engine.replicaUrl(config.engineUrl(), 0), ReplicaRole.MASTER,
+        Replica master = new Replica(0, engine.replicaUrl(config.engineUrl(), 0), ReplicaRole.MASTER,
                 ReplicaHealth.HEALTHY);
         this.sequencer = new CommitSequencer(engine, catalog, master, config.get(MacroOption.MAX_LAG),
                 config.get(MacroOption.READ_WAIT_TIMEOUT_MS));
-        List<Replica> slaveList = new ArrayList<>();
+        List<Replica> slaves = new ArrayList<>();
         for (int i = 1; i < config.replicas(); i++) {
-            slaveList.add(new Replica(i, engine.replicaUrl(config.engineUrl(), i), ReplicaRole.SLAVE,
+            slaves.add(new Replica(i, engine.replicaUrl(config.engineUrl(), i), ReplicaRole.SLAVE,
                     ReplicaHealth.HEALTHY));
         }
-        this.slaves = List.copyOf(slaveList);
+        this.membership = new Membership(master, slaves);
         this.nextDatabase = new AtomicInteger(config.replicas());
         this.recovery = new ReplicaRecovery(this, engine, config.get(MacroOption.READ_WAIT_TIMEOUT_MS),
                 engine.inMemory(config.engineUrl()));
@@ -97,10 +93,10 @@ public final class Cluster implements MacroCluster {
     }
 
     private void open() throws SQLException {
-        Connection masterOwn = own(master);
+        Connection masterOwn = own(membership.master());
         catalog.refresh(masterOwn);
         List<Applier> appliers = new ArrayList<>();
-        for (Replica slave : slaves) {
+        for (Replica slave : membership.slaves()) {
             Connection connection = own(slave);
             seeder().seed(masterOwn, connection);
             appliers.add(newApplier(slave, connection));
@@ -163,43 +159,8 @@ public final class Cluster implements MacroCluster {
         String database = engine.replicaUrl(config.engineUrl(), nextDatabase.getAndIncrement());
         Replica fresh = new Replica(index, database, ReplicaRole.SLAVE, ReplicaHealth.CATCHING_UP);
         own(fresh);
-        synchronized (membership) {
-            List<Replica> more = new ArrayList<>(slaves);
-            Replica replaced = slaveAt(index);
-            if (replaced != null) {
-                fresh.carryOverTotals(replaced);
-                more.remove(replaced);
-            }
-            more.add(fresh);
-            more.sort(java.util.Comparator.comparingInt(Replica::index));
-            slaves = List.copyOf(more);
-        }
+        membership.takePlace(fresh);
         return fresh;
-    }
-
-    /** The healthy slave furthest ahead, to copy a new slave from; null when there is none (copy the master). */
-    Replica copySource() {
-        return furthestAhead(Replica::isRoutable);
-    }
-
-    /**
-     * The healthy slave furthest ahead, to take over from a failed master; null when there is none. Unlike
-     * {@link #copySource}, a slave paused while a new slave is copied from it counts: promotions run on the same
-     * thread as copies, so by the time one runs the copy is over, and it waits for the slave to apply everything
-     * queued for it.
-     */
-    Replica promotionCandidate() {
-        return furthestAhead(Replica::isHealthy);
-    }
-
-    private Replica furthestAhead(java.util.function.Predicate<Replica> eligible) {
-        Replica best = null;
-        for (Replica slave : slaves) {
-            if (eligible.test(slave) && (best == null || slave.version() > best.version())) {
-                best = slave;
-            }
-        }
-        return best;
     }
 
     /**
@@ -208,9 +169,7 @@ public final class Cluster implements MacroCluster {
      * statement on its usual one.
      */
     void retire(Replica failed) {
-        synchronized (membership) {
-            slaves = slaves.stream().filter(s -> s != failed).toList();
-        }
+        membership.remove(failed);
         probe.forget(failed);
         Connection own = ownConnections.remove(failed);
         CaptureSink previous = CaptureScope.open(CaptureSink.IGNORE);
@@ -230,22 +189,9 @@ public final class Cluster implements MacroCluster {
         }
     }
 
-    /** Makes {@code promoted}, a slave until now, the master. Under the commit lock. */
-    void replaceMaster(Replica promoted) {
-        synchronized (membership) {
-            slaves = slaves.stream().filter(s -> s != promoted).toList();
-            master = promoted;
-        }
-    }
-
-    /** The slave listed at {@code index}, or null (there is none, or a failed rebuild left its place empty). */
-    Replica slaveAt(int index) {
-        for (Replica slave : slaves) {
-            if (slave.index() == index) {
-                return slave;
-            }
-        }
-        return null;
+    /** Which replicas this cluster has, and which is the master. */
+    Membership membership() {
+        return membership;
     }
 
     @Override
@@ -273,7 +219,7 @@ public final class Cluster implements MacroCluster {
     }
 
     public Replica master() {
-        return master;
+        return membership.master();
     }
 
     public TableCatalog catalog() {
@@ -301,7 +247,7 @@ public final class Cluster implements MacroCluster {
         checkOpen();
         while (true) {
             long v = sequencer.version();
-            Replica replica = router.choose(slaves, master, v);
+            Replica replica = router.choose(membership.slaves(), membership.master(), v);
             replica.enter();
             long waited;
             try {
@@ -334,7 +280,7 @@ public final class Cluster implements MacroCluster {
     public Replica beginUpdate() throws SQLException {
         checkOpen();
         updateGate.enter(config.get(MacroOption.READ_WAIT_TIMEOUT_MS));
-        Replica on = master;
+        Replica on = membership.master();
         on.enter();
         return on;
     }
@@ -363,10 +309,11 @@ public final class Cluster implements MacroCluster {
     @Override
     public List<ReplicaStatus> replicas() {
         long committed = sequencer.version();
+        Replica master = membership.master();
         List<ReplicaStatus> status = new ArrayList<>();
         status.add(new ReplicaStatus(master.index(), master.role(), master.health(), committed, 0, 0,
                 master.activeTransactions(), master.jdbcUrl()));
-        for (Replica slave : slaves) {
+        for (Replica slave : membership.slaves()) {
             Applier applier = slave.applier();
             long version = slave.version();
             status.add(new ReplicaStatus(slave.index(), slave.role(), slave.health(), version,
@@ -379,8 +326,8 @@ public final class Cluster implements MacroCluster {
     @Override
     public ClusterMetrics metrics() {
         List<ClusterMetrics.Replica> perReplica = new ArrayList<>();
-        perReplica.add(master.metrics());
-        slaves.forEach(slave -> perReplica.add(slave.metrics()));
+        perReplica.add(membership.master().metrics());
+        membership.slaves().forEach(slave -> perReplica.add(slave.metrics()));
         return new ClusterMetrics(sequencer.committed(), readWaits.sum(), readWaitNanos.sum(), sequencer.lagWaits(),
                 sequencer.lagWaitNanos(), recovery.failures(), perReplica);
     }
@@ -390,7 +337,7 @@ public final class Cluster implements MacroCluster {
     public VerificationReport verify() throws SQLException {
         VerificationReport report = new Verifier(engine, catalog).verify(this);
         for (int index : report.differingReplicas()) {
-            Replica slave = slaveAt(index);
+            Replica slave = membership.slaveAt(index);
             if (slave != null) {
                 recovery.failSlave(slave, true);
             }
@@ -404,7 +351,7 @@ public final class Cluster implements MacroCluster {
         return sequencer.whileCommitsHeld(() -> {
             long v = sequencer.version();
             List<ReplicaResult<T>> results = new ArrayList<>();
-            for (Replica replica : healthyReplicas()) {
+            for (Replica replica : membership.healthy()) {
                 replica.awaitVersion(v, config.get(MacroOption.READ_WAIT_TIMEOUT_MS));
                 try (Connection connection = openPhysical(replica, engineProperties)) {
                     connection.setReadOnly(true);
@@ -414,13 +361,6 @@ public final class Cluster implements MacroCluster {
             }
             return results;
         });
-    }
-
-    List<Replica> healthyReplicas() {
-        List<Replica> healthy = new ArrayList<>();
-        healthy.add(master);
-        slaves.stream().filter(Replica::isHealthy).forEach(healthy::add);
-        return healthy;
     }
 
     @Override
@@ -433,7 +373,7 @@ public final class Cluster implements MacroCluster {
         // No commit may be in flight while the queues drain: after the last enqueue, drain, then close.
         sequencer.whileCommitsHeld(() -> {
             shutdown = true;
-            for (Replica slave : slaves) {
+            for (Replica slave : membership.slaves()) {
                 if (slave.applier() != null) {
                     try {
                         slave.applier().drainAndStop();
@@ -457,7 +397,7 @@ public final class Cluster implements MacroCluster {
                 try {
                     // Everything committed is applied by now. An in-memory database has nothing to keep, and a plain
                     // SHUTDOWN would wait for the application's sessions still open on it (H2: 4 s by default).
-                    if (durableMaster && database.getKey() == master) {
+                    if (durableMaster && database.getKey() == membership.master()) {
                         engine.shutdown(database.getValue());
                     } else {
                         engine.discard(database.getValue());
@@ -469,8 +409,8 @@ public final class Cluster implements MacroCluster {
         } finally {
             CaptureScope.close(previous);
         }
-        master.setHealth(ReplicaHealth.CLOSED);
-        slaves.forEach(s -> s.setHealth(ReplicaHealth.CLOSED));
+        membership.master().setHealth(ReplicaHealth.CLOSED);
+        membership.slaves().forEach(s -> s.setHealth(ReplicaHealth.CLOSED));
         closeQuietly();
         ClusterRegistry.forget(this);
         if (failure != null) {

@@ -87,7 +87,7 @@ final class HealthProbe {
 
     private void probeAll() {
         synchronized (connections) {
-            List<Replica> replicas = new ArrayList<>(cluster.healthyReplicas());
+            List<Replica> replicas = new ArrayList<>(cluster.membership().healthy());
             for (Replica replica : replicas) {
                 Connection connection = connections.get(replica);
                 if (connection != null && !cluster.isShutdown()) {

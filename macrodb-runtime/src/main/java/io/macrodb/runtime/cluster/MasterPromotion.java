@@ -72,7 +72,7 @@ final class MasterPromotion {
                 cluster.catalog().refresh(own);
                 chosen.setRole(ReplicaRole.MASTER);
                 sequencer.setMaster(chosen);
-                cluster.replaceMaster(chosen);
+                cluster.membership().promote(chosen);
                 if (carried != null) {
                     sequencer.publishCounters(carried); // the other slaves hold the counters carried over too
                 }

@@ -88,7 +88,7 @@ final class ReplicaRecovery {
             failMaster();
             return;
         }
-        Replica slave = cluster.slaveAt(index);
+        Replica slave = cluster.membership().slaveAt(index);
         if (slave == null) {
             throw noSuchSlave(index);
         }
@@ -104,7 +104,7 @@ final class ReplicaRecovery {
         }
         Future<Replica> rebuild = rebuilds.get(index);
         if (rebuild == null || rebuild.isDone()) {
-            Replica current = cluster.slaveAt(index);
+            Replica current = cluster.membership().slaveAt(index);
             if (current == null && rebuild == null) {
                 throw noSuchSlave(index);
             }
@@ -129,7 +129,7 @@ final class ReplicaRecovery {
         if (on == cluster.master()) {
             // Out of routing at once; the promotion counts the failure. Only whoever fails it first asks for one:
             // the other statements in flight on it meet the same loss.
-            if (inMemory && cluster.promotionCandidate() != null && on.fail() != null) {
+            if (inMemory && cluster.membership().promotionCandidate() != null && on.fail() != null) {
                 try {
                     schedulePromotion(on);
                 } catch (SQLException e) {
@@ -137,7 +137,7 @@ final class ReplicaRecovery {
                     return error;
                 }
             }
-        } else if (cluster.slaveAt(on.index()) == on) {
+        } else if (cluster.membership().slaveAt(on.index()) == on) {
             failSlave(on, true);
         }
         return new SQLTransientException("The database of replica " + on.index() + " failed under this transaction; "
@@ -205,7 +205,7 @@ final class ReplicaRecovery {
                     + "only durable copy; its slaves are in memory. MacroDB does not move the master off it: restart "
                     + "the application to recover from the file.", MacroSqlState.FEATURE_NOT_SUPPORTED);
         }
-        if (cluster.promotionCandidate() == null) {
+        if (cluster.membership().promotionCandidate() == null) {
             throw new SQLFeatureNotSupportedException("The MacroDB cluster " + cluster.url() + " has no healthy slave "
                     + "to take over from its master.", MacroSqlState.FEATURE_NOT_SUPPORTED);
         }
@@ -242,7 +242,7 @@ final class ReplicaRecovery {
         if (cluster.master() != failed) {
             return cluster.master(); // promoted already (an operator and a failing transaction may both have asked)
         }
-        Replica chosen = cluster.promotionCandidate();
+        Replica chosen = cluster.membership().promotionCandidate();
         if (chosen == null) {
             throw new SQLTransientException("No healthy slave is left to take over from the master.",
                     MacroSqlState.REPLICA_LOST);

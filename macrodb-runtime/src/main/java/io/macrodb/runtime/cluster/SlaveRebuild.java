@@ -48,7 +48,7 @@ final class SlaveRebuild {
         try {
             Connection connection = cluster.ownConnection(fresh);
             Applier applier = cluster.newApplier(fresh, connection);
-            Replica source = cluster.copySource();
+            Replica source = cluster.membership().copySource();
             if (source == null) {
                 copyFromMaster(connection, applier);
             } else {

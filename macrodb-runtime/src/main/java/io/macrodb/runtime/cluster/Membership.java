@@ -1,0 +1,106 @@
+package io.macrodb.runtime.cluster;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.function.Predicate;
+
+/**
+ * Which replicas a cluster has, and which of them is the master. Changes (a slave leaving, a new slave taking a
+ * place, a slave promoted) replace the slave list as a whole under one lock, so a reader iterating {@link #slaves()}
+ * without a lock always sees one consistent list, never one half changed.
+ */
+final class Membership {
+
+    /** Another replica after a promotion (under the commit lock, see {@link MasterPromotion}). */
+    private volatile Replica master;
+    private volatile List<Replica> slaves;
+    private final Object lock = new Object();
+
+    Membership(Replica master, List<Replica> slaves) {
+        this.master = master;
+        this.slaves = List.copyOf(slaves);
+    }
+
+    Replica master() {
+        return master;
+    }
+
+    /** The slaves, ordered by index: a snapshot that later changes do not touch. */
+    List<Replica> slaves() {
+        return slaves;
+    }
+
+    /** The master and every healthy slave, master first. */
+    List<Replica> healthy() {
+        List<Replica> healthy = new ArrayList<>();
+        healthy.add(master);
+        slaves.stream().filter(Replica::isHealthy).forEach(healthy::add);
+        return healthy;
+    }
+
+    /** The slave listed at {@code index}, or null (there is none, or a failed rebuild left its place empty). */
+    Replica slaveAt(int index) {
+        for (Replica slave : slaves) {
+            if (slave.index() == index) {
+                return slave;
+            }
+        }
+        return null;
+    }
+
+    /** Lists {@code fresh} in its index's place, instead of the slave listed there (whose totals it carries on). */
+    void takePlace(Replica fresh) {
+        synchronized (lock) {
+            List<Replica> more = new ArrayList<>(slaves);
+            Replica replaced = slaveAt(fresh.index());
+            if (replaced != null) {
+                fresh.carryOverTotals(replaced);
+                more.remove(replaced);
+            }
+            more.add(fresh);
+            more.sort(Comparator.comparingInt(Replica::index));
+            slaves = List.copyOf(more);
+        }
+    }
+
+    /** Unlists {@code slave}; nothing happens if a new slave has taken its place already. */
+    void remove(Replica slave) {
+        synchronized (lock) {
+            slaves = slaves.stream().filter(s -> s != slave).toList();
+        }
+    }
+
+    /** Makes {@code promoted}, a slave until now, the master. Under the commit lock. */
+    void promote(Replica promoted) {
+        synchronized (lock) {
+            slaves = slaves.stream().filter(s -> s != promoted).toList();
+            master = promoted;
+        }
+    }
+
+    /** The healthy slave furthest ahead, to copy a new slave from; null when there is none (copy the master). */
+    Replica copySource() {
+        return furthestAhead(Replica::isRoutable);
+    }
+
+    /**
+     * The healthy slave furthest ahead, to take over from a failed master; null when there is none. Unlike
+     * {@link #copySource}, a slave paused while a new slave is copied from it counts: promotions run on the same
+     * thread as copies, so by the time one runs the copy is over, and it waits for the slave to apply everything
+     * queued for it.
+     */
+    Replica promotionCandidate() {
+        return furthestAhead(Replica::isHealthy);
+    }
+
+    private Replica furthestAhead(Predicate<Replica> eligible) {
+        Replica best = null;
+        for (Replica slave : slaves) {
+            if (eligible.test(slave) && (best == null || slave.version() > best.version())) {
+                best = slave;
+            }
+        }
+        return best;
+    }
+}
