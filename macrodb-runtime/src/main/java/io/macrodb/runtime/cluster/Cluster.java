@@ -120,7 +120,13 @@ public final class Cluster implements MacroCluster {
      */
     public Connection openPhysical(Replica replica, Properties properties) throws SQLException {
         Connection connection = DriverManager.getConnection(engine.existingDatabaseUrl(replica.jdbcUrl()), properties);
-        connection.setAutoCommit(false);
+        try {
+            connection.setAutoCommit(false);
+            engine.prepareSession(connection);
+        } catch (SQLException e) {
+            connection.close();
+            throw e;
+        }
         return connection;
     }
 

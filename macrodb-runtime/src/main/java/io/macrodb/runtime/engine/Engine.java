@@ -105,6 +105,12 @@ public interface Engine {
         return "VALUES 1";
     }
 
+    /**
+     * Readies a new engine session, just opened in manual-commit mode, for MacroDB's use. The default does nothing.
+     */
+    default void prepareSession(Connection connection) throws SQLException {
+    }
+
     /** Closes the database behind {@code connection} for good (in-memory contents are freed). */
     void shutdown(Connection connection) throws SQLException;
 

@@ -166,15 +166,26 @@ public final class H2Engine implements Engine {
         return "SET REFERENTIAL_INTEGRITY " + enabled;
     }
 
+    /**
+     * Runs one command on the new session. H2's SHUTDOWN closes a session that is between commands at once, but one
+     * that has never run a command is waited for, up to twice the lock timeout (4 s by default), and never ends by
+     * itself: every MacroDB connection opens its master session at once, and one left idle, or used only for
+     * read-only transactions (which run on slaves), would make a file master's SHUTDOWN take those 4 s.
+     */
+    @Override
+    public void prepareSession(Connection connection) throws SQLException {
+        SqlQueries.execute(connection, "SET AUTOCOMMIT FALSE");
+    }
+
     @Override
     public void shutdown(Connection connection) throws SQLException {
         SqlQueries.execute(connection, "SHUTDOWN");
     }
 
     /**
-     * Both SHUTDOWN forms first wait for the database's other sessions to close, up to twice its default lock
-     * timeout (4 s unless set); an idle open connection never closes by itself, so it always costs the full wait.
-     * With the timeout at 0 they are closed at once. (Not for a file database: the setting would be persisted.)
+     * Both SHUTDOWN forms first wait for the database's busy sessions (and any that never ran a command) to close, up
+     * to twice its default lock timeout (4 s unless set). With the timeout at 0 they are closed at once. (Not for a
+     * file database: the setting would be persisted.)
      */
     @Override
     public void discard(Connection connection) throws SQLException {
