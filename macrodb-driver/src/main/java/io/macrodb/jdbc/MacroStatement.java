@@ -320,11 +320,13 @@ public class MacroStatement implements Statement {
         boolean simple = true;
         boolean writes = false;
         boolean usesSequence = false;
+        boolean mayDrawIdentity = false;
         for (String sql : sqls) {
             StatementKind kind = StatementKind.of(sql);
             simple &= kind.type() == StatementKind.Type.WRITE || kind.type() == StatementKind.Type.QUERY;
             writes |= kind.writes();
             usesSequence |= kind.usesSequence();
+            mayDrawIdentity |= kind.mayDrawIdentity();
         }
         if (!simple) {
             long[] counts = new long[sqls.size()];
@@ -334,7 +336,7 @@ public class MacroStatement implements Statement {
             return counts;
         }
         StatementKind kind = new StatementKind(writes ? StatementKind.Type.WRITE : StatementKind.Type.QUERY,
-                usesSequence);
+                usesSequence, mayDrawIdentity);
         return run(kind, null, s -> {
             Statement statement = physicalOn(s);
             for (String sql : sqls) {

@@ -13,10 +13,18 @@ import java.util.regex.Pattern;
  * stops at the first word, so it costs little either way.
  *
  * @param type         where the statement may run and how it is replicated
- * @param usesSequence whether it draws from a sequence ({@code NEXT VALUE FOR}, {@code NEXTVAL}): sequences are not
- *                     transactional, so even a query that does so is a write, and its state must reach the slaves
+ * @param usesSequence    whether it draws from a sequence ({@code NEXT VALUE FOR}, {@code NEXTVAL}): sequences are
+ *                        not transactional, so even a query that does so is a write, and its state must reach the
+ *                        slaves
+ * @param mayDrawIdentity whether it may draw identity values: an {@code INSERT}, {@code MERGE}, {@code REPLACE} or
+ *                        {@code UPSERT} does so even when it inserts no row (it fails on a duplicate key, or updates
+ *                        the existing row instead), and identity counters do not roll back either
  */
-record StatementKind(Type type, boolean usesSequence) {
+record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity) {
+
+    StatementKind(Type type, boolean usesSequence) {
+        this(type, usesSequence, false);
+    }
 
     enum Type {
         /** Reads only: runs wherever the transaction runs. */
@@ -91,7 +99,11 @@ record StatementKind(Type type, boolean usesSequence) {
                     + "differs per replica (" + sql + "). Create the table or column first, then fill it with "
                     + "INSERT/UPDATE, which MacroDB replicates exactly.", MacroSqlState.NOT_REPLICABLE);
         }
-        return new StatementKind(type, sequence);
+        boolean inserts = switch (word) {
+            case "INSERT", "MERGE", "UPSERT", "REPLACE" -> true;
+            default -> false;
+        };
+        return new StatementKind(type, sequence, inserts);
     }
 
     /**

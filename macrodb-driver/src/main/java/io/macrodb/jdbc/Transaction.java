@@ -62,21 +62,27 @@ final class Transaction {
         CaptureSink previous = CaptureScope.open(capture);
         try {
             T result = call.run(session);
-            if (kind.usesSequence()) {
-                capture.usedSequences();
-            }
+            noteCounters(kind, mark);
             return result;
         } catch (SQLException | RuntimeException e) {
             capture.cutTo(mark);
-            if (kind.usesSequence()) {
-                capture.usedSequences(); // a failed statement may still have drawn from a sequence
-            }
+            noteCounters(kind, mark); // a failed statement may still have drawn from a sequence or an identity
             if (e instanceof SQLException failure) {
                 checkReplica(failure);
             }
             throw e;
         } finally {
             CaptureScope.close(previous);
+        }
+    }
+
+    /** Tells the capture which counters (sequences, identity columns) the statement begun at {@code mark} moved. */
+    private void noteCounters(StatementKind kind, int mark) {
+        if (kind.usesSequence()) {
+            capture.usedSequences();
+        }
+        if (kind.mayDrawIdentity()) {
+            capture.insertStatementEnded(mark);
         }
     }
 

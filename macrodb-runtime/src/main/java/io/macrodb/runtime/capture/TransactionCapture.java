@@ -20,6 +20,7 @@ public final class TransactionCapture implements CaptureSink {
     private final List<WriteSet.Entry> entries = new ArrayList<>();
     private Set<CapturedTable.Name> identityTables = Set.of(); // most transactions insert no identity row
     private boolean usedSequences;
+    private boolean mayHaveDrawnIdentities;
 
     /** @param catalog the cluster's current table shapes, by table key */
     public TransactionCapture(Function<String, CapturedTable> catalog) {
@@ -35,10 +36,8 @@ public final class TransactionCapture implements CaptureSink {
         }
         WriteSet.Kind kind = before == null ? WriteSet.Kind.INSERT
                 : after == null ? WriteSet.Kind.DELETE : WriteSet.Kind.UPDATE;
-        if (kind == WriteSet.Kind.INSERT && table.identityColumn() >= 0 && !identityTables.contains(table.name())) {
-            Set<CapturedTable.Name> grown = new LinkedHashSet<>(identityTables);
-            grown.add(table.name());
-            identityTables = grown;
+        if (kind == WriteSet.Kind.INSERT) {
+            notePossibleIdentityDraw(table);
         }
         entries.add(new WriteSet.RowChange(table, kind, table.capture(before), table.capture(after)));
     }
@@ -48,8 +47,41 @@ public final class TransactionCapture implements CaptureSink {
         usedSequences = true;
     }
 
-    public boolean movedCounters() {
+    /**
+     * Called after each {@code INSERT}, {@code MERGE}, {@code REPLACE} or {@code UPSERT} statement (succeeded or
+     * failed, its rows cut), which began at {@code mark}. Such a statement draws identity values for the rows it means
+     * to insert even when it inserts none: it failed on a duplicate key, or updated the existing row instead (an
+     * upsert), or ignored it. Its identity counter must then reach the slaves, which see no inserted row. A statement
+     * changes rows of one table: if it changed any, that is the table; if none, which table it drew from is unknown.
+     */
+    public void insertStatementEnded(int mark) {
+        if (entries.size() == mark) {
+            mayHaveDrawnIdentities = true;
+            return;
+        }
+        for (WriteSet.Entry entry : entries.subList(mark, entries.size())) {
+            if (entry instanceof WriteSet.RowChange change) {
+                notePossibleIdentityDraw(change.table());
+            }
+        }
+    }
+
+    private void notePossibleIdentityDraw(CapturedTable table) {
+        if (table.identityColumn() >= 0 && !identityTables.contains(table.name())) {
+            Set<CapturedTable.Name> grown = new LinkedHashSet<>(identityTables);
+            grown.add(table.name());
+            identityTables = grown;
+        }
+    }
+
+    /** Whether this transaction drew from a sequence, or an identity column of {@link #identityTables()}. */
+    public boolean movedKnownCounters() {
         return usedSequences || !identityTables.isEmpty();
+    }
+
+    /** Whether an insert of this transaction may have drawn from an identity column of a table not known. */
+    public boolean mayHaveDrawnIdentities() {
+        return mayHaveDrawnIdentities;
     }
 
     public boolean usesSequences() {
@@ -68,8 +100,9 @@ public final class TransactionCapture implements CaptureSink {
         entries.subList(mark, entries.size()).clear();
     }
 
+    /** Whether this transaction changed no row (the counters it may have moved aside). */
     public boolean isEmpty() {
-        return entries.isEmpty() && !movedCounters();
+        return entries.isEmpty();
     }
 
     /**

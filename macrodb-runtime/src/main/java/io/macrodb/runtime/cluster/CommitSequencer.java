@@ -139,7 +139,7 @@ public final class CommitSequencer {
      */
     public long commit(Replica on, Connection master, TransactionCapture capture) throws SQLException {
         requireMaster(on);
-        if (capture.isEmpty()) {
+        if (capture.isEmpty() && !movedCounters(capture)) {
             master.commit();
             awaitPublished();
             return version();
@@ -202,7 +202,7 @@ public final class CommitSequencer {
             return;
         }
         master.rollback();
-        if (capture.movedCounters()) {
+        if (movedCounters(capture)) {
             lock.lock();
             try {
                 if (on != this.master) {
@@ -303,15 +303,31 @@ public final class CommitSequencer {
         return writeSet.version();
     }
 
+    /** Whether {@code capture} may have moved a sequence or identity counter, whose state the slaves must get. */
+    private boolean movedCounters(TransactionCapture capture) {
+        return capture.movedKnownCounters() || drewFromUnknownIdentity(capture);
+    }
+
+    /** An insert that inserted nothing (it failed, or ignored its row) may have drawn from any identity column. */
+    private boolean drewFromUnknownIdentity(TransactionCapture capture) {
+        return capture.mayHaveDrawnIdentities() && catalog.hasIdentityColumns();
+    }
+
     private WriteSet.CounterState counters(Connection master, TransactionCapture capture) throws SQLException {
-        if (!capture.movedCounters()) {
+        if (!movedCounters(capture)) {
             return null;
         }
         Map<String, Long> sequences = capture.usesSequences() ? engine.sequenceState(master) : Map.of();
-        Map<String, Long> identities = capture.identityTables().isEmpty() ? Map.of()
-                : engine.identityState(master).entrySet().stream()
-                .filter(e -> capture.identityTables().stream().anyMatch(t -> t.key().equals(e.getKey())))
-                .collect(Collectors.toUnmodifiableMap(Map.Entry::getKey, Map.Entry::getValue));
+        Map<String, Long> identities;
+        if (drewFromUnknownIdentity(capture)) {
+            identities = engine.identityState(master); // every table's: slaves restart only the ones that moved
+        } else if (capture.identityTables().isEmpty()) {
+            identities = Map.of();
+        } else {
+            identities = engine.identityState(master).entrySet().stream()
+                    .filter(e -> capture.identityTables().stream().anyMatch(t -> t.key().equals(e.getKey())))
+                    .collect(Collectors.toUnmodifiableMap(Map.Entry::getKey, Map.Entry::getValue));
+        }
         return new WriteSet.CounterState(sequences, identities);
     }
 

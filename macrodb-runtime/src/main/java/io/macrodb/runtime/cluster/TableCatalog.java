@@ -25,6 +25,7 @@ public final class TableCatalog {
 
     private final Engine engine;
     private volatile Map<String, CapturedTable> tables = Map.of();
+    private volatile boolean hasIdentityColumns;
 
     public TableCatalog(Engine engine) {
         this.engine = engine;
@@ -38,11 +39,17 @@ public final class TableCatalog {
         return List.copyOf(tables.values());
     }
 
+    /** Whether any table has an identity column (whose counter an insert may move without inserting a row). */
+    public boolean hasIdentityColumns() {
+        return hasIdentityColumns;
+    }
+
     /** Re-reads every user table of {@code master} and makes sure each has its capture trigger(s). */
     public void refresh(Connection master) throws SQLException {
         Map<String, CapturedTable> read = read(master);
         installTriggers(master);
         tables = Map.copyOf(read);
+        hasIdentityColumns = read.values().stream().anyMatch(t -> t.identityColumn() >= 0);
     }
 
     /**
