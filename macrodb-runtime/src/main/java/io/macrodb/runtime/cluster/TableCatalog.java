@@ -80,7 +80,7 @@ public final class TableCatalog {
             while (rows.next()) {
                 String type = rows.getString("TABLE_TYPE");
                 String schema = rows.getString("TABLE_SCHEM");
-                if (("TABLE".equals(type) || "BASE TABLE".equals(type)) && !engine.systemSchemas().contains(schema)) {
+                if (("TABLE".equals(type) || "BASE TABLE".equals(type)) && !engine.isSystemSchema(schema)) {
                     names.add(new CapturedTable.Name(schema, rows.getString("TABLE_NAME")));
                 }
             }

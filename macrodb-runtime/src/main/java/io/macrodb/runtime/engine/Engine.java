@@ -53,8 +53,8 @@ public interface Engine {
         return false;
     }
 
-    /** Schemas that hold the engine's own tables, never captured. */
-    List<String> systemSchemas();
+    /** Whether {@code schema} holds the engine's own tables, never captured nor copied. */
+    boolean isSystemSchema(String schema);
 
     /** Statements that install the capture trigger(s) on {@code table}; see {@link CaptureTriggers}. */
     List<String> installCaptureTriggers(CapturedTable.Name table);

@@ -78,9 +78,13 @@ public final class H2Engine implements Engine {
         return kept.toString();
     }
 
+    /**
+     * {@code INFORMATION_SCHEMA}, and {@code PG_CATALOG}, whose tables H2 creates in {@code MODE=PostgreSQL} (every
+     * replica has its own; they reject inserts). Either is lower case with {@code DATABASE_TO_LOWER=TRUE}.
+     */
     @Override
-    public List<String> systemSchemas() {
-        return List.of("INFORMATION_SCHEMA");
+    public boolean isSystemSchema(String schema) {
+        return "INFORMATION_SCHEMA".equalsIgnoreCase(schema) || "PG_CATALOG".equalsIgnoreCase(schema);
     }
 
     @Override

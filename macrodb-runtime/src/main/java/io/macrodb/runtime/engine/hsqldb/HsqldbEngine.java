@@ -83,8 +83,8 @@ public final class HsqldbEngine implements Engine {
     }
 
     @Override
-    public List<String> systemSchemas() {
-        return List.of("INFORMATION_SCHEMA", "SYSTEM_LOBS");
+    public boolean isSystemSchema(String schema) {
+        return "INFORMATION_SCHEMA".equals(schema) || "SYSTEM_LOBS".equals(schema);
     }
 
     @Override
