@@ -9,8 +9,9 @@ import java.util.SplittableRandom;
  * <p>The harness owns the transaction boundary: before {@link #execute} it sets the connection's read-only
  * flag from {@link TransactionType#readOnly()}; after it returns, the harness commits; if it throws it rolls
  * back, and runs the transaction again when the SQLState is on the retry list. So {@code execute} only runs
- * statements: it must never commit, roll back or change the read-only flag itself. It draws its inputs again
- * on each call, so a retried transaction is a fresh attempt.
+ * statements: it must never commit, roll back or change the read-only flag itself. Whether a retried attempt
+ * runs the failed attempt's inputs or draws new ones is the client's choice (TPC-C's keeps them, as a terminal
+ * resubmits the same transaction); {@link #next} is called once per transaction, never for a retry.
  */
 public interface WorkloadClient extends AutoCloseable {
 

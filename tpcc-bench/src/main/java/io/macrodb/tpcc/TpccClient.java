@@ -1,5 +1,6 @@
 package io.macrodb.tpcc;
 
+import io.macrodb.bench.Mix;
 import io.macrodb.bench.TransactionType;
 import io.macrodb.bench.UserAbortException;
 import io.macrodb.bench.WorkloadClient;
@@ -11,10 +12,15 @@ import io.macrodb.tpcc.procedures.StockLevel;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.SplittableRandom;
 
 /**
  * One TPC-C terminal: the five transactions prepared on its connection, and its {@link Terminal} context. Each call
- * draws fresh inputs and runs one transaction's statements; the harness commits.
+ * runs one transaction's statements; the harness commits. A new transaction draws new inputs; an attempt the harness
+ * retries (after a retryable failure) runs the failed attempt's inputs again, as a terminal resubmits the same
+ * transaction, so the inputs every target sees do not depend on its retries. The inputs are dropped once the
+ * transaction commits ({@link #committed}) or rolls back by its profile (a {@link UserAbortException}), and when the
+ * harness asks for the next transaction ({@link #next}), so one that failed for good is not run again.
  */
 public final class TpccClient implements WorkloadClient {
 
@@ -24,6 +30,9 @@ public final class TpccClient implements WorkloadClient {
     private final OrderStatus orderStatus;
     private final Delivery delivery;
     private final StockLevel stockLevel;
+    /** The transaction in progress and its inputs, kept for a retry; null when none is in progress. */
+    private TpccTransactionType pendingType;
+    private Object pendingInput;
 
     public TpccClient(Connection connection, Terminal terminal) throws SQLException {
         this.terminal = terminal;
@@ -39,13 +48,45 @@ public final class TpccClient implements WorkloadClient {
         if (!(type instanceof TpccTransactionType t)) {
             throw new IllegalArgumentException("not a TPC-C transaction: " + type.displayName());
         }
-        switch (t) {
-            case NEW_ORDER -> newOrder.execute(NewOrder.generate(terminal));
-            case PAYMENT -> payment.execute(Payment.generate(terminal));
-            case ORDER_STATUS -> orderStatus.execute(OrderStatus.generate(terminal));
-            case DELIVERY -> delivery.execute(Delivery.generate(terminal));
-            case STOCK_LEVEL -> stockLevel.execute(StockLevel.generate(terminal));
+        if (t != pendingType) {
+            pendingInput = switch (t) {
+                case NEW_ORDER -> NewOrder.generate(terminal);
+                case PAYMENT -> Payment.generate(terminal);
+                case ORDER_STATUS -> OrderStatus.generate(terminal);
+                case DELIVERY -> Delivery.generate(terminal);
+                case STOCK_LEVEL -> StockLevel.generate(terminal);
+            };
+            pendingType = t;
         }
+        try {
+            switch (t) {
+                case NEW_ORDER -> newOrder.execute((NewOrder.Input) pendingInput);
+                case PAYMENT -> payment.execute((Payment.Input) pendingInput);
+                case ORDER_STATUS -> orderStatus.execute((OrderStatus.Input) pendingInput);
+                case DELIVERY -> delivery.execute((Delivery.Input) pendingInput);
+                case STOCK_LEVEL -> stockLevel.execute((StockLevel.Input) pendingInput);
+            }
+        } catch (UserAbortException e) {
+            forgetInput(); // rolled back by its profile: done, never retried
+            throw e;
+        }
+    }
+
+    /** A new transaction, not a retry: whatever an earlier one left (it failed for good) is dropped. */
+    @Override
+    public TransactionType next(Mix mix, SplittableRandom random) {
+        forgetInput();
+        return WorkloadClient.super.next(mix, random);
+    }
+
+    @Override
+    public void committed(TransactionType type) {
+        forgetInput();
+    }
+
+    private void forgetInput() {
+        pendingType = null;
+        pendingInput = null;
     }
 
     public Terminal terminal() {

@@ -25,8 +25,9 @@ import java.util.List;
  * incremented before it is read, and each stock row is updated (with the spec's "+91 when below 10" rule computed
  * in SQL) before its data is read. Writing first takes the row lock at once, so concurrent New-Orders queue on the
  * district instead of deadlocking on a read-then-write upgrade, and the same SQL is correct on H2 and HSQLDB
- * without {@code SELECT ... FOR UPDATE}. Lines are processed in (supplying warehouse, item) order so that two
- * New-Orders lock stock rows in the same order.
+ * without {@code SELECT ... FOR UPDATE}. Lines are processed in (item, supplying warehouse) order so that two
+ * New-Orders lock stock rows in the same order; item first, so that the unused item id (larger than every real one)
+ * stays the last line processed, as clause 2.4.1.5 puts it, whatever warehouse supplies it or the other lines.
  */
 public final class NewOrder extends Procedure {
 
@@ -166,8 +167,8 @@ public final class NewOrder extends Procedure {
         }
 
         List<Line> lines = new ArrayList<>(in.lines());
-        // The unused item stays last whatever the order (it is the largest id); its line aborts the transaction.
-        lines.sort(Comparator.comparingInt(Line::supplyWarehouseId).thenComparingInt(Line::itemId));
+        // Item first: the unused item (the largest id) stays last, so its line aborts after all the others ran.
+        lines.sort(Comparator.comparingInt(Line::itemId).thenComparingInt(Line::supplyWarehouseId));
         boolean allLocal = lines.stream().allMatch(l -> l.supplyWarehouseId() == w);
         Timestamp now = new Timestamp(System.currentTimeMillis());
 

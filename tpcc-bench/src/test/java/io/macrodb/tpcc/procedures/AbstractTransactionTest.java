@@ -78,7 +78,10 @@ abstract class AbstractTransactionTest {
         return Terminal.forClient(index, random, SCALE);
     }
 
-    /** The harness's transaction boundary, in short: read-only flag, execute, commit; rollback on a user abort. */
+    /**
+     * The harness's transaction boundary, in short: read-only flag, execute, commit and tell the client; rollback on
+     * a user abort.
+     */
     private int runLikeTheHarness(Connection c, Terminal terminal) throws SQLException {
         int completed = 0;
         try (TpccClient client = new TpccClient(c, terminal)) {
@@ -89,6 +92,7 @@ abstract class AbstractTransactionTest {
                 try {
                     client.execute(type());
                     c.commit();
+                    client.committed(type());
                 } catch (UserAbortException e) {
                     c.rollback();
                 }

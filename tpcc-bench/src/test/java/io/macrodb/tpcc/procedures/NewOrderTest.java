@@ -62,6 +62,15 @@ class NewOrderTest extends AbstractTransactionTest {
         assertEquals(nextBefore + 1, queryLong(c, "SELECT d_next_o_id FROM district WHERE d_w_id = 1 AND d_id = 3"));
         assertEquals(expectedQty, queryLong(c, "SELECT s_quantity FROM stock WHERE s_w_id = 1 AND s_i_id = 5"));
         c.commit();
+
+        // the unused item is on the last line (clause 2.4.1.5) and stays the last one processed: every other line,
+        // here one supplied by a warehouse numbered above the home one, has updated its stock before the abort
+        long remoteOrderCnt = queryLong(c, "SELECT s_order_cnt FROM stock WHERE s_w_id = 2 AND s_i_id = 9");
+        assertThrows(UserAbortException.class, () -> newOrder.execute(new NewOrder.Input(1, 3, 7, List.of(
+                new NewOrder.Line(9, 2, 1), new NewOrder.Line(unused, 1, 1)))));
+        assertEquals(remoteOrderCnt + 1, queryLong(c, "SELECT s_order_cnt FROM stock WHERE s_w_id = 2 AND s_i_id = 9"),
+                "the line before the unused item ran before the abort");
+        c.rollback();
         newOrder.close();
 
         // the input profile of clause 2.4.1
