@@ -333,48 +333,45 @@ public final class MacroConnection implements Connection {
     }
 
     /**
-     * Runs a {@code CREATE TABLE ... AS SELECT} whose values differ per evaluation in {@link TableFromQuery}'s two
-     * steps: the empty table as DDL (through {@code createEmpty}, the caller's engine statement), then, if that created
-     * the table, its rows as an update transaction of their own, committed at once as the engines commit the DDL. If
-     * the rows cannot be inserted, the table is dropped again: the engine would not have created it.
+     * Runs DDL that computes values differing per evaluation in {@code change}'s steps: its first step as DDL (through
+     * {@code first}, the caller's engine statement); then, if that changed the schema, each later step as DDL of its
+     * own or as an update transaction of its own, committed at once as the engines commit DDL. If a later step fails,
+     * the first is undone: the engine would not have run the statement at all.
      */
-    <T> T createTableFromQuery(TableFromQuery table, Transaction.StatementCall<T> createEmpty) throws SQLException {
-        boolean[] created = {false};
-        T result = executeSchemaChange(table.createEmpty(), session -> {
-            // Under the commit lock, so no other DDL runs in between: one table more means this one was created
-            // (CREATE TABLE IF NOT EXISTS creates nothing when it exists, and then nothing is inserted either).
-            int before = tableCount(session.connection());
-            T done = createEmpty.run(session);
-            created[0] = tableCount(session.connection()) > before;
+    <T> T runInSteps(SchemaChangeInSteps change, Transaction.StatementCall<T> first) throws SQLException {
+        boolean[] changed = {false};
+        T result = executeSchemaChange(change.firstStep(), session -> {
+            // Under the commit lock, so no other DDL runs in between (an IF NOT EXISTS may change nothing, and then
+            // nothing follows).
+            int before = change.schemaReading(session.connection());
+            T done = first.run(session);
+            changed[0] = change.schemaReading(session.connection()) != before;
             return done;
         });
-        if (created[0] && table.fill() != null) {
-            try {
-                String fill = table.fill();
-                execute(StatementKind.of(fill), fill, session -> runOwnStatement(session, fill));
-                end(true);
-            } catch (SQLException e) {
-                endQuietly();
-                String drop = "DROP TABLE " + table.table();
-                try {
-                    executeSchemaChange(drop, session -> runOwnStatement(session, drop));
-                } catch (SQLException dropFailed) {
-                    e.addSuppressed(dropFailed);
+        if (!changed[0]) {
+            return result;
+        }
+        try {
+            for (SchemaChangeInSteps.Step step : change.laterSteps()) {
+                String sql = step.sql();
+                if (step.schemaChange()) {
+                    executeSchemaChange(sql, session -> runOwnStatement(session, sql));
+                } else {
+                    execute(StatementKind.of(sql), sql, session -> runOwnStatement(session, sql));
+                    end(true);
                 }
-                throw e;
             }
+        } catch (SQLException e) {
+            endQuietly();
+            String undo = change.undo();
+            try {
+                executeSchemaChange(undo, session -> runOwnStatement(session, undo));
+            } catch (SQLException undoFailed) {
+                e.addSuppressed(undoFailed);
+            }
+            throw e;
         }
         return result;
-    }
-
-    private static int tableCount(Connection engine) throws SQLException {
-        int tables = 0;
-        try (ResultSet rows = engine.getMetaData().getTables(null, null, "%", null)) {
-            while (rows.next()) {
-                tables++;
-            }
-        }
-        return tables;
     }
 
     /** Runs {@code sql} on an engine statement of its own (the caller's statement keeps the results of its own SQL). */

@@ -141,18 +141,18 @@ public class MacroStatement implements Statement {
     }
 
     /**
-     * Runs plain SQL text as one statement of the connection's transaction. A table created from a query whose values
-     * differ per evaluation runs in two steps ({@link TableFromQuery}); this statement's engine statement runs the
-     * first, the DDL, so its results are those of a CREATE TABLE.
+     * Runs plain SQL text as one statement of the connection's transaction. DDL computing values that differ per
+     * evaluation runs in steps ({@link SchemaChangeInSteps}); this statement's engine statement runs the first, the
+     * DDL, so its results are those of a DDL statement.
      */
     private <T> T runSql(String sql, SqlTextCall<T> call) throws SQLException {
         StatementKind kind = StatementKind.of(sql);
-        if (kind.type() != StatementKind.Type.TABLE_FROM_QUERY) {
+        if (kind.type() != StatementKind.Type.IN_STEPS) {
             return run(kind, sql, s -> call.run(physicalOn(s), sql));
         }
-        TableFromQuery table = TableFromQuery.parse(sql);
+        SchemaChangeInSteps change = SchemaChangeInSteps.parse(sql);
         startRun();
-        return connection.createTableFromQuery(table, s -> call.run(physicalOn(s), table.createEmpty()));
+        return connection.runInSteps(change, s -> call.run(physicalOn(s), change.firstStep()));
     }
 
     /** One of the execute methods, called on an engine statement with the SQL text to run. */

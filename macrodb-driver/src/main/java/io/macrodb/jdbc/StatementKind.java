@@ -1,6 +1,7 @@
 package io.macrodb.jdbc;
 
 import io.macrodb.api.MacroSqlState;
+import io.macrodb.runtime.capture.SequenceDraws;
 
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
@@ -34,10 +35,11 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity) {
         /** DDL or TRUNCATE: commits the open transaction, then runs at the master as a version of its own. */
         SCHEMA_CHANGE,
         /**
-         * {@code CREATE TABLE ... AS SELECT} computing values that differ per evaluation: DDL that replaying would get
-         * wrong, so a plain statement runs it in two steps (see {@link TableFromQuery}); a prepared one is refused.
+         * DDL computing row values that differ per evaluation ({@code CREATE TABLE ... AS SELECT}, {@code ALTER TABLE
+         * ... ADD} with such a default): replaying it would get them wrong, so a plain statement runs it in steps
+         * that replicate exactly (see {@link SchemaChangeInSteps}); a prepared one is refused.
          */
-        TABLE_FROM_QUERY,
+        IN_STEPS,
         /** {@code SET ...}: session state, run on this connection's current engine and replayed on the others. */
         SESSION,
         COMMIT,
@@ -46,17 +48,15 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity) {
         SHUTDOWN
     }
 
-    private static final Pattern SEQUENCE_USE =
-            Pattern.compile("NEXT\\s+VALUE\\s+FOR|NEXTVAL\\s*\\(|\\bNEXTVAL\\b", Pattern.CASE_INSENSITIVE);
     /** Functions whose value differs per call or per replica: replaying DDL that evaluates them would diverge. */
     private static final Pattern NONDETERMINISTIC = Pattern.compile(
             "\\b(RAND|RANDOM|RANDOM_UUID|UUID|NEWID|NOW|CURRENT_TIMESTAMP|LOCALTIMESTAMP|CURRENT_TIME|LOCALTIME"
                     + "|CURRENT_DATE|SYSDATE|SYSTIMESTAMP|CURDATE|CURTIME|SECURE_RAND|NEXT\\s+VALUE)\\b",
             Pattern.CASE_INSENSITIVE);
-    /** DDL that computes row values as it runs: CREATE TABLE ... AS SELECT, ALTER TABLE ... ADD with a default. */
-    private static final Pattern DDL_WITH_DATA =
-            Pattern.compile("\\bAS\\s*\\(?\\s*SELECT\\b|\\bALTER\\s+TABLE\\b.*\\bADD\\b", Pattern.CASE_INSENSITIVE
-                    | Pattern.DOTALL);
+    /** DDL that computes row values as it runs: CREATE TABLE ... AS SELECT (with CREATE_TABLE), ALTER TABLE ... ADD. */
+    private static final Pattern AS_QUERY = Pattern.compile("\\bAS\\s*\\(?\\s*SELECT\\b", Pattern.CASE_INSENSITIVE);
+    private static final Pattern ADD_TO_TABLE =
+            Pattern.compile("^\\W*ALTER\\s+TABLE\\b.*\\bADD\\b", Pattern.CASE_INSENSITIVE | Pattern.DOTALL);
 
     private static final Pattern CREATE_TABLE = Pattern.compile(
             "^\\W*CREATE\\s+((CACHED|MEMORY|LOCAL|GLOBAL|TEMPORARY|TEMP|TEXT)\\s+)*TABLE\\b", Pattern.CASE_INSENSITIVE);
@@ -65,12 +65,12 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity) {
             Pattern.compile("^\\W*CREATE\\s+(OR\\s+REPLACE\\s+)?TRIGGER\\b", Pattern.CASE_INSENSITIVE);
 
     boolean writes() {
-        return type == Type.WRITE || type == Type.SCHEMA_CHANGE || type == Type.TABLE_FROM_QUERY || usesSequence;
+        return type == Type.WRITE || type == Type.SCHEMA_CHANGE || type == Type.IN_STEPS || usesSequence;
     }
 
     static StatementKind of(String sql) throws SQLException {
         String word = firstWord(sql);
-        boolean sequence = SEQUENCE_USE.matcher(sql).find();
+        boolean sequence = SequenceDraws.in(sql);
         Type type = switch (word) {
             case "SELECT", "VALUES", "TABLE", "WITH", "SHOW", "EXPLAIN", "HELP", "CALL", "SCRIPT", "CHECKPOINT",
                  "ANALYZE", "BACKUP" -> Type.QUERY;
@@ -91,13 +91,8 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity) {
                     + "on every slave, on top of the rows MacroDB already copies there. Do the trigger's work in the "
                     + "application's transaction instead.", MacroSqlState.NOT_REPLICABLE);
         }
-        if (type == Type.SCHEMA_CHANGE && DDL_WITH_DATA.matcher(sql).find() && NONDETERMINISTIC.matcher(sql).find()) {
-            if (CREATE_TABLE.matcher(sql).find()) {
-                return new StatementKind(Type.TABLE_FROM_QUERY, false); // its INSERT, classified itself, may draw
-            }
-            throw new SQLException("MacroDB refuses this DDL: it computes row values with a function whose result "
-                    + "differs per replica (" + sql + "). Create the table or column first, then fill it with "
-                    + "INSERT/UPDATE, which MacroDB replicates exactly.", MacroSqlState.NOT_REPLICABLE);
+        if (type == Type.SCHEMA_CHANGE && computesRowValues(sql) && NONDETERMINISTIC.matcher(sql).find()) {
+            return new StatementKind(Type.IN_STEPS, false); // its later steps, classified themselves, may draw
         }
         boolean inserts = switch (word) {
             case "INSERT", "MERGE", "UPSERT", "REPLACE" -> true;
@@ -106,17 +101,22 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity) {
         return new StatementKind(type, sequence, inserts);
     }
 
+    /** A view's query computes nothing when it is created: only a table created from a query, or added to, does. */
+    private static boolean computesRowValues(String sql) {
+        return CREATE_TABLE.matcher(sql).find() && AS_QUERY.matcher(sql).find() || ADD_TO_TABLE.matcher(sql).find();
+    }
+
     /**
-     * As {@link #of}, for a statement prepared once and run as written: it cannot run a table from a query in two
-     * steps (its parameters would have to be split between them), so that is refused when it is prepared.
+     * As {@link #of}, for a statement prepared once and run as written: it cannot run DDL in steps (its parameters
+     * would have to be split between them), so that is refused when it is prepared.
      */
     static StatementKind ofPrepared(String sql) throws SQLException {
         StatementKind kind = of(sql);
-        if (kind.type() == Type.TABLE_FROM_QUERY) {
-            throw new SQLException("MacroDB runs CREATE TABLE ... AS SELECT with values that differ per evaluation ("
-                    + sql + ") through a plain Statement only: it creates the table empty, then inserts the query's "
-                    + "rows, which every slave receives as the master stored them. Run it with Statement.execute.",
-                    MacroSqlState.NOT_REPLICABLE);
+        if (kind.type() == Type.IN_STEPS) {
+            throw new SQLException("MacroDB runs DDL that computes values differing per evaluation (" + sql + ") "
+                    + "through a plain Statement only: it runs it in steps (the table or column first, then its "
+                    + "values, which every slave receives as the master computed them). Run it with "
+                    + "Statement.execute.", MacroSqlState.NOT_REPLICABLE);
         }
         return kind;
     }

@@ -81,6 +81,9 @@ final class Transaction {
         if (kind.usesSequence()) {
             capture.usedSequences();
         }
+        if (kind.type() == StatementKind.Type.WRITE) {
+            capture.wroteRows();
+        }
         if (kind.mayDrawIdentity()) {
             capture.insertStatementEnded(mark);
         }

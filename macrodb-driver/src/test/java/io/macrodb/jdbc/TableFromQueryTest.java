@@ -20,7 +20,7 @@ class TableFromQueryTest {
                     CONSTRAINT "flyway_schema_history_pk" PRIMARY KEY ("installed_rank")
                 ) AS SELECT -1, CURRENT_TIMESTAMP;
                 """;
-        assertEquals(StatementKind.Type.TABLE_FROM_QUERY, StatementKind.of(sql).type());
+        assertEquals(StatementKind.Type.IN_STEPS, StatementKind.of(sql).type());
         TableFromQuery table = TableFromQuery.parse(sql);
         assertEquals("\"PUBLIC\".\"flyway_schema_history\"", table.table());
         assertEquals(sql.strip().replace(";", "").replace("AS SELECT -1, CURRENT_TIMESTAMP",

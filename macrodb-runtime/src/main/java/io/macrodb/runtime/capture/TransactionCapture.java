@@ -21,6 +21,7 @@ public final class TransactionCapture implements CaptureSink {
     private Set<CapturedTable.Name> identityTables = Set.of(); // most transactions insert no identity row
     private boolean usedSequences;
     private boolean mayHaveDrawnIdentities;
+    private boolean wroteRows;
 
     /** @param catalog the cluster's current table shapes, by table key */
     public TransactionCapture(Function<String, CapturedTable> catalog) {
@@ -74,9 +75,17 @@ public final class TransactionCapture implements CaptureSink {
         }
     }
 
-    /** Whether this transaction drew from a sequence, or an identity column of {@link #identityTables()}. */
-    public boolean movedKnownCounters() {
-        return usedSequences || !identityTables.isEmpty();
+    /**
+     * Notes that a statement of this transaction wrote rows (or meant to): a column default may have drawn from a
+     * sequence that the statement's text does not name.
+     */
+    public void wroteRows() {
+        wroteRows = true;
+    }
+
+    /** Whether a statement of this transaction wrote rows (or meant to), see {@link #wroteRows()}. */
+    public boolean hasWrittenRows() {
+        return wroteRows;
     }
 
     /** Whether an insert of this transaction may have drawn from an identity column of a table not known. */

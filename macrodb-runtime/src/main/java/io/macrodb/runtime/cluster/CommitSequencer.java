@@ -305,7 +305,12 @@ public final class CommitSequencer {
 
     /** Whether {@code capture} may have moved a sequence or identity counter, whose state the slaves must get. */
     private boolean movedCounters(TransactionCapture capture) {
-        return capture.movedKnownCounters() || drewFromUnknownIdentity(capture);
+        return movedSequences(capture) || !capture.identityTables().isEmpty() || drewFromUnknownIdentity(capture);
+    }
+
+    /** A statement that names a sequence, or one that writes rows where a column's default draws from one. */
+    private boolean movedSequences(TransactionCapture capture) {
+        return capture.usesSequences() || capture.hasWrittenRows() && catalog.hasSequenceDefaults();
     }
 
     /** An insert that inserted nothing (it failed, or ignored its row) may have drawn from any identity column. */
@@ -317,7 +322,7 @@ public final class CommitSequencer {
         if (!movedCounters(capture)) {
             return null;
         }
-        Map<String, Long> sequences = capture.usesSequences() ? engine.sequenceState(master) : Map.of();
+        Map<String, Long> sequences = movedSequences(capture) ? engine.sequenceState(master) : Map.of();
         Map<String, Long> identities;
         if (drewFromUnknownIdentity(capture)) {
             identities = engine.identityState(master); // every table's: slaves restart only the ones that moved

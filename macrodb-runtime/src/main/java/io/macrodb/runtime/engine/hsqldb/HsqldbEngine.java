@@ -83,6 +83,12 @@ public final class HsqldbEngine implements Engine {
     }
 
     @Override
+    public boolean hasColumnsGeneratedBySequence(Connection connection) throws SQLException {
+        return !SqlQueries.strings(connection,
+                "SELECT COLUMN_NAME FROM INFORMATION_SCHEMA.SYSTEM_COLUMN_SEQUENCE_USAGE").isEmpty();
+    }
+
+    @Override
     public boolean isSystemSchema(String schema) {
         return "INFORMATION_SCHEMA".equals(schema) || "SYSTEM_LOBS".equals(schema);
     }

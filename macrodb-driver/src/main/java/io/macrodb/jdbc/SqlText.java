@@ -1,0 +1,101 @@
+package io.macrodb.jdbc;
+
+/**
+ * Just enough reading of SQL text to split the statements MacroDB runs in steps ({@link SchemaChangeInSteps}):
+ * names (quoted or not, qualified or not) and keywords outside parentheses, strings and quoted names.
+ */
+final class SqlText {
+
+    private SqlText() {
+    }
+
+    /** {@code sql} without surrounding blanks and trailing semicolons. */
+    static String statement(String sql) {
+        String statement = sql.strip();
+        while (statement.endsWith(";")) {
+            statement = statement.substring(0, statement.length() - 1).stripTrailing();
+        }
+        return statement;
+    }
+
+    /**
+     * Where {@code keyword} (a whole word) first stands at or after {@code from}, outside parentheses, strings and
+     * quoted names; -1 if nowhere.
+     */
+    static int topLevelKeyword(String sql, String keyword, int from) {
+        int depth = 0;
+        for (int i = from; i < sql.length(); i++) {
+            char c = sql.charAt(i);
+            if (c == '\'' || c == '"') {
+                i = closingQuote(sql, i);
+            } else if (c == '(') {
+                depth++;
+            } else if (c == ')') {
+                depth--;
+            } else if (depth == 0 && sql.regionMatches(true, i, keyword, 0, keyword.length())
+                    && !isNamePart(sql, i - 1) && !isNamePart(sql, i + keyword.length())) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** Whether {@code c} stands somewhere outside parentheses, strings and quoted names. */
+    static boolean hasTopLevel(String sql, char c) {
+        int depth = 0;
+        for (int i = 0; i < sql.length(); i++) {
+            char at = sql.charAt(i);
+            if (at == '\'' || at == '"') {
+                i = closingQuote(sql, i);
+            } else if (at == '(') {
+                depth++;
+            } else if (at == ')') {
+                depth--;
+            } else if (depth == 0 && at == c) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The index of the quote closing the one at {@code open} (a doubled quote stands for itself). */
+    static int closingQuote(String sql, int open) {
+        char quote = sql.charAt(open);
+        int i = open + 1;
+        while (i < sql.length()) {
+            if (sql.charAt(i) == quote) {
+                if (i + 1 < sql.length() && sql.charAt(i + 1) == quote) {
+                    i += 2;
+                    continue;
+                }
+                return i;
+            }
+            i++;
+        }
+        return sql.length();
+    }
+
+    /** Where the (possibly quoted, possibly qualified) name starting at {@code start} ends. */
+    static int nameEnd(String sql, int start) {
+        int i = start;
+        while (i < sql.length()) {
+            char c = sql.charAt(i);
+            if (c == '"') {
+                i = closingQuote(sql, i) + 1;
+            } else if (isNamePart(sql, i) || c == '.') {
+                i++;
+            } else {
+                break;
+            }
+        }
+        return i;
+    }
+
+    static boolean isNamePart(String sql, int i) {
+        if (i < 0 || i >= sql.length()) {
+            return false;
+        }
+        char c = sql.charAt(i);
+        return Character.isLetterOrDigit(c) || c == '_' || c == '$';
+    }
+}

@@ -1,0 +1,21 @@
+package io.macrodb.runtime.capture;
+
+import java.util.regex.Pattern;
+
+/**
+ * Whether SQL text draws from a sequence: {@code NEXT VALUE FOR s}, {@code NEXTVAL('s')} or {@code s.NEXTVAL}.
+ * Sequences are not transactional, so whatever draws from one moves a counter the slaves must get.
+ */
+public final class SequenceDraws {
+
+    private static final Pattern DRAW =
+            Pattern.compile("NEXT\\s+VALUE\\s+FOR|NEXTVAL\\s*\\(|\\bNEXTVAL\\b", Pattern.CASE_INSENSITIVE);
+
+    private SequenceDraws() {
+    }
+
+    /** Whether {@code sql} (a statement, or a column's default expression) draws from a sequence. */
+    public static boolean in(String sql) {
+        return sql != null && DRAW.matcher(sql).find();
+    }
+}
