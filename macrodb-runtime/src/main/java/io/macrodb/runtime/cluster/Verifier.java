@@ -5,23 +5,15 @@ import io.macrodb.api.VerificationReport;
 import io.macrodb.api.VerificationReport.TableChecksum;
 import io.macrodb.runtime.capture.CapturedTable;
 import io.macrodb.runtime.engine.Engine;
+import io.macrodb.runtime.engine.ExactValues;
 
 import java.nio.charset.StandardCharsets;
-import java.sql.Array;
 import java.sql.Blob;
 import java.sql.Clob;
 import java.sql.Connection;
 import java.sql.ResultSet;
-import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.sql.Types;
-import java.time.LocalDate;
-import java.time.LocalDateTime;
-import java.time.LocalTime;
-import java.time.OffsetDateTime;
-import java.time.OffsetTime;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -81,63 +73,17 @@ final class Verifier {
         int columns = table.columns().size();
         try (Statement statement = connection.createStatement();
              ResultSet result = statement.executeQuery("SELECT * FROM " + table.name().quoted())) {
-            ResultSetMetaData meta = result.getMetaData();
-            int[] types = new int[columns];
-            String[] typeNames = new String[columns];
-            for (int i = 1; i <= columns; i++) {
-                types[i - 1] = meta.getColumnType(i);
-                typeNames[i - 1] = meta.getColumnTypeName(i);
-            }
+            int[] types = ExactValues.types(result.getMetaData(), columns);
             while (result.next()) {
                 long row = 1;
                 for (int i = 1; i <= columns; i++) {
-                    row = row * 1_000_003L + valueHash(exactValue(result, i, types[i - 1], typeNames[i - 1]));
+                    row = row * 1_000_003L + valueHash(ExactValues.read(result, i, types[i]));
                 }
                 sum += mix(row);
                 rows++;
             }
         }
         return new TableChecksum(rows, sum);
-    }
-
-    /**
-     * The value of column {@code i} in a form that tells apart any two values the engine stores differently, and
-     * that is the same for equal values read on two replicas. {@code getObject} alone is not that: a TIME comes as
-     * a java.sql.Time, whose text has no fraction of a second; a DATE as a java.sql.Date, whose text has no era (2 BC
-     * and AD 2 look alike); an HSQLDB BIT(n) as a Boolean of its first bit and a BIT VARYING as a BinaryData
-     * without its length; H2's ARRAY as a JdbcArray and a JAVA_OBJECT as the deserialized object, whose texts
-     * carry a per-object id (every replica looked different).
-     */
-    private static Object exactValue(ResultSet result, int i, int type, String typeName) throws SQLException {
-        return switch (type) {
-            case Types.DATE -> result.getObject(i, LocalDate.class);
-            case Types.TIME -> result.getObject(i, LocalTime.class);
-            case Types.TIMESTAMP -> result.getObject(i, LocalDateTime.class);
-            case Types.TIME_WITH_TIMEZONE -> result.getObject(i, OffsetTime.class);
-            case Types.TIMESTAMP_WITH_TIMEZONE -> result.getObject(i, OffsetDateTime.class);
-            case Types.BIT -> result.getString(i); // HSQLDB's bit string, every bit and its length ("101")
-            case Types.JAVA_OBJECT -> result.getBytes(i); // the serialized form, as stored
-            case Types.ARRAY -> elements(result.getArray(i));
-            default -> "OTHER".equals(typeName) ? result.getBytes(i) : result.getObject(i); // HSQLDB's Java object
-        };
-    }
-
-    /** An array's elements, each in the exact form of its element type (nested arrays as nested lists). */
-    private static List<Object> elements(Array array) throws SQLException {
-        if (array == null) {
-            return null;
-        }
-        List<Object> elements = new ArrayList<>();
-        try (ResultSet rows = array.getResultSet()) { // (index, value), in index order
-            int type = rows.getMetaData().getColumnType(2);
-            String typeName = rows.getMetaData().getColumnTypeName(2);
-            while (rows.next()) {
-                elements.add(exactValue(rows, 2, type, typeName));
-            }
-        } finally {
-            array.free();
-        }
-        return elements;
     }
 
     private static long valueHash(Object value) throws SQLException {
@@ -153,15 +99,12 @@ final class Verifier {
         if (value instanceof Clob clob) {
             return hashOf(clob.getSubString(1, (int) clob.length()));
         }
-        if (value instanceof List<?> elements) {
-            long h = mix(elements.size());
+        if (value instanceof Object[] elements) { // element by element: ['a, b'] is not ['a', 'b']
+            long h = mix(elements.length);
             for (Object element : elements) {
                 h = mix(h * 31 + valueHash(element));
             }
             return h;
-        }
-        if (value instanceof Object[] array) {
-            return hashOf(Arrays.deepToString(array));
         }
         return hashOf(value.toString());
     }

@@ -7,6 +7,7 @@ import io.macrodb.runtime.engine.CaptureTriggers;
 import io.macrodb.runtime.engine.Engine;
 import io.macrodb.runtime.engine.EngineUrl;
 import io.macrodb.runtime.engine.SqlQueries;
+import org.hsqldb.jdbc.JDBCResultSet;
 import org.hsqldb.lib.StringConverter;
 import org.hsqldb.types.BinaryData;
 import org.hsqldb.types.IntervalMonthData;
@@ -15,6 +16,7 @@ import org.hsqldb.types.TimeData;
 import org.hsqldb.types.TimestampData;
 
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
 import java.time.Duration;
@@ -203,6 +205,33 @@ public final class HsqldbEngine implements Engine {
             case "REAL", "FLOAT", "DOUBLE" -> Types.DOUBLE;
             default -> Types.OTHER; // refused below unless its values are plain Java objects
         };
+    }
+
+    /**
+     * Dates and timestamps (and arrays of them) are copied from the row's stored values, converted as the capture
+     * trigger converts them, which is what the appliers bind: HSQLDB's {@code getObject(i, LocalDate.class)} reads a
+     * date on the hybrid Julian calendar while {@code setObject(LocalDate)} takes it as proleptic Gregorian, so a
+     * copy moved every date before 1582-10-15 by days (and java.sql types would depend on the JVM's time zone).
+     * Other values are read as {@link Engine#copiedRow} reads them.
+     */
+    @Override
+    public Object[] copiedRow(ResultSet rows, CapturedTable table) throws SQLException {
+        Object[] row = Engine.super.copiedRow(rows, table);
+        Object[] stored = null;
+        for (int i = 0; i < row.length; i++) {
+            CapturedTable.Column column = table.columns().get(i);
+            switch (column.jdbcType()) {
+                case Types.DATE, Types.TIMESTAMP, Types.TIMESTAMP_WITH_TIMEZONE, Types.ARRAY -> {
+                    if (stored == null) {
+                        stored = rows.unwrap(JDBCResultSet.class).result.getNavigator().getCurrent();
+                    }
+                    row[i] = stored[i] == null ? null : converterFor(column).convert(stored[i]);
+                }
+                default -> {
+                }
+            }
+        }
+        return row;
     }
 
     /** Plain Java values pass; an HSQLDB-internal type nobody converts would bind wrongly on a slave, so refuse. */
