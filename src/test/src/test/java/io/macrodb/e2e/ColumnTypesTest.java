@@ -411,6 +411,50 @@ class ColumnTypesTest {
     }
 
     /**
+     * A table without a key: a slave finds the row to change by its old values, so two rows whose values are equal
+     * in SQL but not the same (other letter case, trailing blank, offset, sign of zero) must not be taken for each
+     * other. Each table holds both look-alikes twice, in rows otherwise identical; the master deletes one of one
+     * pair and updates one of the other, picked by an exact predicate.
+     */
+    @ParameterizedTest
+    @EnumSource(Engine.class)
+    void tablesWithoutKeyChangeTheExactRow(Engine engine) throws Exception {
+        boolean h2 = engine == Engine.H2;
+        String tz = h2 ? "TIMESTAMP WITH TIME ZONE" : "TIMESTAMP";
+        String tmz = h2 ? "TIME WITH TIME ZONE" : "TIME";
+        // table -> column type, the value kept, its look-alike, a predicate true for the look-alike only
+        Map<String, String[]> cases = new LinkedHashMap<>();
+        cases.put("bag_case", new String[] {"VARCHAR_IGNORECASE(5)", "'abc'", "'ABC'", "CAST(v AS VARCHAR) = 'ABC'"});
+        cases.put("bag_offset", new String[] {"TIMESTAMP(9) WITH TIME ZONE", tz + " '2020-01-01 05:30:00+05:30'",
+                tz + " '2020-01-01 00:00:00+00:00'", "EXTRACT(TIMEZONE_HOUR FROM v) = 0"});
+        cases.put("bag_time_offset", new String[] {"TIME(9) WITH TIME ZONE", tmz + " '05:30:00+05:30'",
+                tmz + " '00:00:00+00:00'", "EXTRACT(TIMEZONE_HOUR FROM v) = 0"});
+        if (!h2) { // HSQLDB compares VARCHAR with PAD SPACE, and -0.0 = 0.0 (H2 stores no -0.0)
+            cases.put("bag_blank", new String[] {"VARCHAR(5)", "'a'", "'a '", "CHAR_LENGTH(v) = 2"});
+            cases.put("bag_zero", new String[] {"DOUBLE", "0E0", "-0E0", "CAST(v AS VARCHAR(40)) LIKE '-%'"});
+        }
+        try (Connection c = Engine.connect(engine.url(REPLICAS))) {
+            List<Family> tables = new ArrayList<>();
+            for (var entry : cases.entrySet()) {
+                String t = entry.getKey();
+                String[] x = entry.getValue();
+                Engine.execute(c, "CREATE TABLE " + t + " (id INT, v " + x[0] + ")",
+                        "INSERT INTO " + t + " VALUES (1, " + x[1] + "), (1, " + x[2] + "), (2, " + x[1] + "), (2, "
+                                + x[2] + ")");
+                try (Statement s = c.createStatement()) {
+                    assertEquals(1, s.executeUpdate("DELETE FROM " + t + " WHERE id = 1 AND " + x[3]), t);
+                    assertEquals(1, s.executeUpdate("UPDATE " + t + " SET id = 3 WHERE id = 2 AND " + x[3]), t);
+                }
+                tables.add(new Family(t, List.of(), List.of(), List.of()));
+            }
+            MacroCluster cluster = c.unwrap(MacroCluster.class);
+            assertEveryReplicaReadsAsTheMaster(c, cluster, tables);
+            assertEquals(0, cluster.metrics().failures());
+            Engine.assertIdenticalAndShutdown(c);
+        }
+    }
+
+    /**
      * {@code verify()} must see a difference in any stored value, including those whose usual Java or text forms
      * look alike. Each table gets one value on the master and a look-alike written on slave 1 behind MacroDB's back;
      * every such table must be reported, and no other.
@@ -646,6 +690,7 @@ class ColumnTypesTest {
                     rows.add(row.toString());
                 }
             }
+            Collections.sort(rows); // a table without a key may repeat an id
             tables.put(f.table(), rows);
         }
         return tables;
