@@ -90,11 +90,11 @@ final class Verifier {
         if (value == null) {
             return 0x9E3779B97F4A7C15L;
         }
-        if (value instanceof byte[] bytes) {
-            return Arrays.hashCode(bytes);
+        if (value instanceof byte[] bytes) { // not Arrays.hashCode: X'4161' and X'4242' share that 32-bit hash
+            return hashOf(bytes);
         }
         if (value instanceof Blob blob) {
-            return Arrays.hashCode(blob.getBytes(1, (int) blob.length()));
+            return hashOf(blob.getBytes(1, (int) blob.length()));
         }
         if (value instanceof Clob clob) {
             return hashOf(clob.getSubString(1, (int) clob.length()));
@@ -110,8 +110,12 @@ final class Verifier {
     }
 
     private static long hashOf(String text) {
+        return hashOf(text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static long hashOf(byte[] bytes) {
         long h = 0xcbf29ce484222325L; // FNV-1a, 64-bit
-        for (byte b : text.getBytes(StandardCharsets.UTF_8)) {
+        for (byte b : bytes) {
             h = (h ^ (b & 0xff)) * 0x100000001b3L;
         }
         return h;
