@@ -100,8 +100,47 @@ public final class CapturedTable {
         for (int i : matchColumns()) {
             where.append(where.length() == 0 ? "" : " AND ").append(quote(columns.get(i).name()))
                     .append(before != null && before[i] == null ? " IS NULL" : " = ?");
+            if (before != null && before[i] != null) {
+                where.append(exactly(columns.get(i), before[i]));
+            }
         }
         return where.toString();
+    }
+
+    /**
+     * For a table without a key: what else a row must match, besides {@code column = ?}, to hold exactly
+     * {@code value}. SQL equality is coarser than identity for some values, and a slave that picked a row equal but
+     * not identical to the master's would diverge without noticing (measured: 'ABC' deleted on the master, 'abc' on
+     * every slave). A varying text, which may be case-insensitive or compared with HSQLDB's PAD SPACE ('a' = 'a '):
+     * the text compared case-sensitively, and its length; a value WITH TIME ZONE (equal when the instants are): its offset; a zero
+     * (-0.0 = 0.0): its sign. Values are inlined, as literals that are exact for them. Arrays are compared as the
+     * engine compares them.
+     */
+    private static String exactly(Column column, Object value) {
+        String name = quote(column.name());
+        boolean varying = switch (column.jdbcType()) { // (HSQLDB names a VARCHAR_IGNORECASE column just VARCHAR)
+            case java.sql.Types.VARCHAR, java.sql.Types.LONGVARCHAR, java.sql.Types.NVARCHAR,
+                    java.sql.Types.LONGNVARCHAR -> true;
+            default -> false;
+        };
+        if (value instanceof String text && varying) {
+            return " AND CAST(" + name + " AS VARCHAR) = '" + text.replace("'", "''") + "' AND CHAR_LENGTH(" + name
+                    + ") = " + text.length();
+        }
+        java.time.ZoneOffset offset = value instanceof java.time.OffsetDateTime t ? t.getOffset()
+                : value instanceof java.time.OffsetTime t ? t.getOffset() : null;
+        if (offset != null) {
+            int seconds = offset.getTotalSeconds();
+            return " AND EXTRACT(TIMEZONE_HOUR FROM " + name + ") = " + seconds / 3600
+                    + " AND EXTRACT(TIMEZONE_MINUTE FROM " + name + ") = " + seconds % 3600 / 60;
+        }
+        boolean negativeZero = value instanceof Double d ? Double.doubleToRawLongBits(d) == Long.MIN_VALUE
+                : value instanceof Float f && Float.floatToRawIntBits(f) == Integer.MIN_VALUE;
+        boolean zero = negativeZero || (value instanceof Double d && d == 0.0) || (value instanceof Float f && f == 0f);
+        if (zero) {
+            return " AND CAST(" + name + " AS VARCHAR(40)) " + (negativeZero ? "" : "NOT ") + "LIKE '-%'";
+        }
+        return "";
     }
 
     /**

@@ -85,15 +85,18 @@ final class SlaveSeeder {
         }
     }
 
-    private static void copyRows(Connection source, Connection slave, CapturedTable table) throws SQLException {
+    private void copyRows(Connection source, Connection slave, CapturedTable table) throws SQLException {
         int columns = table.columns().size();
         try (Statement select = source.createStatement();
              ResultSet rows = select.executeQuery("SELECT * FROM " + table.name().quoted());
              PreparedStatement insert = slave.prepareStatement(table.insertSql())) {
             int pending = 0;
             while (rows.next()) {
+                // not getObject: a java.sql.Time drops a TIME(9)'s nanoseconds, an HSQLDB BIT(3) reads as a Boolean
+                // no BIT(3) accepts (see Engine#copiedRow)
+                Object[] row = engine.copiedRow(rows, table);
                 for (int i = 1; i <= columns; i++) {
-                    insert.setObject(i, rows.getObject(i));
+                    insert.setObject(i, row[i - 1]);
                 }
                 insert.addBatch();
                 if (++pending == COMMIT_EVERY) {

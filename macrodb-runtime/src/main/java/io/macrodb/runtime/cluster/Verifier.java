@@ -5,6 +5,7 @@ import io.macrodb.api.VerificationReport;
 import io.macrodb.api.VerificationReport.TableChecksum;
 import io.macrodb.runtime.capture.CapturedTable;
 import io.macrodb.runtime.engine.Engine;
+import io.macrodb.runtime.engine.ExactValues;
 
 import java.nio.charset.StandardCharsets;
 import java.sql.Blob;
@@ -72,10 +73,11 @@ final class Verifier {
         int columns = table.columns().size();
         try (Statement statement = connection.createStatement();
              ResultSet result = statement.executeQuery("SELECT * FROM " + table.name().quoted())) {
+            int[] types = ExactValues.types(result.getMetaData(), columns);
             while (result.next()) {
                 long row = 1;
                 for (int i = 1; i <= columns; i++) {
-                    row = row * 1_000_003L + valueHash(result.getObject(i));
+                    row = row * 1_000_003L + valueHash(ExactValues.read(result, i, types[i]));
                 }
                 sum += mix(row);
                 rows++;
@@ -88,24 +90,32 @@ final class Verifier {
         if (value == null) {
             return 0x9E3779B97F4A7C15L;
         }
-        if (value instanceof byte[] bytes) {
-            return Arrays.hashCode(bytes);
+        if (value instanceof byte[] bytes) { // not Arrays.hashCode: X'4161' and X'4242' share that 32-bit hash
+            return hashOf(bytes);
         }
         if (value instanceof Blob blob) {
-            return Arrays.hashCode(blob.getBytes(1, (int) blob.length()));
+            return hashOf(blob.getBytes(1, (int) blob.length()));
         }
         if (value instanceof Clob clob) {
             return hashOf(clob.getSubString(1, (int) clob.length()));
         }
-        if (value instanceof Object[] array) {
-            return hashOf(Arrays.deepToString(array));
+        if (value instanceof Object[] elements) { // element by element: ['a, b'] is not ['a', 'b']
+            long h = mix(elements.length);
+            for (Object element : elements) {
+                h = mix(h * 31 + valueHash(element));
+            }
+            return h;
         }
         return hashOf(value.toString());
     }
 
     private static long hashOf(String text) {
+        return hashOf(text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static long hashOf(byte[] bytes) {
         long h = 0xcbf29ce484222325L; // FNV-1a, 64-bit
-        for (byte b : text.getBytes(StandardCharsets.UTF_8)) {
+        for (byte b : bytes) {
             h = (h ^ (b & 0xff)) * 0x100000001b3L;
         }
         return h;

@@ -4,6 +4,7 @@ import io.macrodb.runtime.capture.CapturedTable;
 import io.macrodb.runtime.capture.ValueConverter;
 
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
@@ -94,6 +95,21 @@ public interface Engine {
      * an engine that stores the plain Java values it is given (HSQLDB).
      */
     default Object[] storedValues(Connection slave, Object[] row, long columns) throws SQLException {
+        return row;
+    }
+
+    /**
+     * The current row of {@code rows}, a {@code SELECT *} of {@code table} on a replica of this engine, as values
+     * that store exactly the same row when bound on another: how a new slave's copy reads its source. The default
+     * reads each value in a form exact for its type ({@link ExactValues}).
+     */
+    default Object[] copiedRow(ResultSet rows, CapturedTable table) throws SQLException {
+        int columns = table.columns().size();
+        int[] types = ExactValues.types(rows.getMetaData(), columns);
+        Object[] row = new Object[columns];
+        for (int i = 1; i <= columns; i++) {
+            row[i - 1] = ExactValues.read(rows, i, types[i]);
+        }
         return row;
     }
 

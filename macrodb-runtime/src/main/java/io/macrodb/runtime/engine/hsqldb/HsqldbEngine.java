@@ -7,20 +7,26 @@ import io.macrodb.runtime.engine.CaptureTriggers;
 import io.macrodb.runtime.engine.Engine;
 import io.macrodb.runtime.engine.EngineUrl;
 import io.macrodb.runtime.engine.SqlQueries;
+import org.hsqldb.jdbc.JDBCResultSet;
 import org.hsqldb.lib.StringConverter;
 import org.hsqldb.types.BinaryData;
+import org.hsqldb.types.IntervalMonthData;
+import org.hsqldb.types.IntervalSecondData;
 import org.hsqldb.types.TimeData;
 import org.hsqldb.types.TimestampData;
 
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.OffsetDateTime;
 import java.time.OffsetTime;
+import java.time.Period;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
@@ -116,6 +122,14 @@ public final class HsqldbEngine implements Engine {
 
     @Override
     public ValueConverter converterFor(CapturedTable.Column column) {
+        // HSQLDB's catalog reports INTERVAL columns as VARCHAR (java.sql.Types has no interval type), but a trigger
+        // sees IntervalMonthData/IntervalSecondData, which no slave can bind: known by the type name, before PLAIN.
+        // java.time's Period and Duration bind to HSQLDB's intervals exactly (months; seconds and nanoseconds).
+        if (column.typeName() != null && column.typeName().startsWith("INTERVAL")) {
+            return value -> value instanceof IntervalMonthData m ? Period.ofMonths(m.getMonths())
+                    : value instanceof IntervalSecondData s ? Duration.ofSeconds(s.getSeconds(), s.getNanos())
+                    : refuseInternal(column, value);
+        }
         if (PLAIN.contains(column.jdbcType())) {
             return null;
         }
@@ -144,8 +158,86 @@ public final class HsqldbEngine implements Engine {
                         + " on HSQLDB: the trigger sees only a LOB id. Use VARCHAR/VARBINARY, or H2.",
                         MacroSqlState.NOT_REPLICABLE);
             };
+            case Types.ARRAY -> arrayConverter(column);
             default -> value -> refuseInternal(column, value);
         };
+    }
+
+    /**
+     * An array reaches a trigger as an Object[] whose elements are HSQLDB's own values for its element type (a
+     * TIMESTAMP ARRAY holds TimestampData): each element is converted as a column of the element type would be. The
+     * element type is the column's type name less its " ARRAY" suffix (HSQLDB has no arrays of arrays).
+     */
+    private ValueConverter arrayConverter(CapturedTable.Column column) {
+        String name = column.typeName() == null ? "" : column.typeName();
+        String elementName = name.endsWith(" ARRAY") ? name.substring(0, name.length() - " ARRAY".length()) : name;
+        ValueConverter element = converterFor(new CapturedTable.Column(column.name(), elementType(elementName),
+                elementName));
+        return value -> {
+            if (!(value instanceof Object[] array)) {
+                return refuseInternal(column, value);
+            }
+            Object[] converted = array.clone();
+            for (int i = 0; i < converted.length; i++) {
+                if (converted[i] != null) {
+                    converted[i] = element == null ? refuseInternal(column, converted[i])
+                            : element.convert(converted[i]);
+                }
+            }
+            return converted;
+        };
+    }
+
+    /** The {@link Types} code of an array's element type, from HSQLDB's name for it ("TIMESTAMP(9) WITH TIME ZONE"). */
+    private static int elementType(String typeName) {
+        String base = typeName.replaceAll("\\(\\d+(,\\d+)?\\)", "").trim();
+        return switch (base) {
+            case "DATE" -> Types.DATE;
+            case "TIME" -> Types.TIME;
+            case "TIME WITH TIME ZONE" -> Types.TIME_WITH_TIMEZONE;
+            case "TIMESTAMP" -> Types.TIMESTAMP;
+            case "TIMESTAMP WITH TIME ZONE" -> Types.TIMESTAMP_WITH_TIMEZONE;
+            case "BINARY", "VARBINARY", "UUID" -> Types.VARBINARY;
+            case "BIT", "BIT VARYING" -> Types.BIT;
+            case "CHARACTER", "CHAR" -> Types.CHAR;
+            case "CHARACTER VARYING", "VARCHAR", "VARCHAR_IGNORECASE", "LONGVARCHAR" -> Types.VARCHAR;
+            case "BOOLEAN" -> Types.BOOLEAN;
+            case "TINYINT" -> Types.TINYINT;
+            case "SMALLINT" -> Types.SMALLINT;
+            case "INTEGER", "INT" -> Types.INTEGER;
+            case "BIGINT" -> Types.BIGINT;
+            case "DECIMAL" -> Types.DECIMAL;
+            case "NUMERIC" -> Types.NUMERIC;
+            case "REAL", "FLOAT", "DOUBLE" -> Types.DOUBLE;
+            default -> Types.OTHER; // refused below unless its values are plain Java objects
+        };
+    }
+
+    /**
+     * Dates and timestamps (and arrays of them) are copied from the row's stored values, converted as the capture
+     * trigger converts them, which is what the appliers bind: HSQLDB's {@code getObject(i, LocalDate.class)} reads a
+     * date on the hybrid Julian calendar while {@code setObject(LocalDate)} takes it as proleptic Gregorian, so a
+     * copy moved every date before 1582-10-15 by days (and java.sql types would depend on the JVM's time zone).
+     * Other values are read as {@link Engine#copiedRow} reads them.
+     */
+    @Override
+    public Object[] copiedRow(ResultSet rows, CapturedTable table) throws SQLException {
+        Object[] row = Engine.super.copiedRow(rows, table);
+        Object[] stored = null;
+        for (int i = 0; i < row.length; i++) {
+            CapturedTable.Column column = table.columns().get(i);
+            switch (column.jdbcType()) {
+                case Types.DATE, Types.TIMESTAMP, Types.TIMESTAMP_WITH_TIMEZONE, Types.ARRAY -> {
+                    if (stored == null) {
+                        stored = rows.unwrap(JDBCResultSet.class).result.getNavigator().getCurrent();
+                    }
+                    row[i] = stored[i] == null ? null : converterFor(column).convert(stored[i]);
+                }
+                default -> {
+                }
+            }
+        }
+        return row;
     }
 
     /** Plain Java values pass; an HSQLDB-internal type nobody converts would bind wrongly on a slave, so refuse. */
