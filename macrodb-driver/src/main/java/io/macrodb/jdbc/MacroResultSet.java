@@ -43,6 +43,54 @@ final class MacroResultSet extends ForwardingResultSet {
         return owner;
     }
 
+    // ---- an updatable result's changes: writes of the connection's transaction, captured like a statement's ----
+
+    @Override
+    public void updateRow() throws SQLException {
+        writeThrough(ResultSet::updateRow, false);
+    }
+
+    @Override
+    public void insertRow() throws SQLException {
+        writeThrough(ResultSet::insertRow, true);
+    }
+
+    @Override
+    public void deleteRow() throws SQLException {
+        writeThrough(ResultSet::deleteRow, false);
+    }
+
+    /**
+     * Runs a row change made through this result as a write of the connection's transaction (a new one in auto-commit
+     * mode), so that it is captured and reaches the slaves. Without that, the capture trigger took it for a write
+     * from outside MacroDB and refused it. A result read on a slave (a read-only transaction) cannot write: the
+     * transaction refuses with 25006, as for any write in it.
+     */
+    private void writeThrough(RowChange change, boolean inserts) throws SQLException {
+        if (owner == null) { // a metadata result: never updatable, the engine says so
+            change.run(delegate);
+            return;
+        }
+        StatementKind write = new StatementKind(StatementKind.Type.WRITE, false, inserts);
+        owner.connection.execute(write, null, session -> {
+            if (session.replica() != replica) {
+                throw new SQLTransientException("This result was read on replica " + replica.index() + ", which is "
+                        + "no longer the master; run the query again to change its rows.", MacroSqlState.REPLICA_LOST);
+            }
+            try {
+                change.run(delegate);
+            } catch (SQLException e) {
+                throw translated(e);
+            }
+            return null;
+        });
+    }
+
+    @FunctionalInterface
+    private interface RowChange {
+        void run(ResultSet engineResult) throws SQLException;
+    }
+
     @Override
     public void close() throws SQLException {
         try {

@@ -479,6 +479,63 @@ class ExactnessTest {
     }
 
     /**
+     * Rows changed through an updatable result ({@code CONCUR_UPDATABLE}: {@code updateRow}, {@code insertRow},
+     * {@code deleteRow}) are writes of the transaction like a statement's, captured for the slaves. They used to be
+     * refused by the capture trigger as writes from outside MacroDB. A result read in a read-only transaction (on a
+     * slave) cannot change rows: 25006, as any write there.
+     */
+    @ParameterizedTest
+    @EnumSource(Engine.class)
+    void rowsChangedThroughAnUpdatableResult(Engine engine) throws Exception {
+        try (Connection c = open(engine)) {
+            Engine.execute(c, "CREATE TABLE stock (id INT PRIMARY KEY, qty INT)",
+                    "INSERT INTO stock VALUES (1, 10), (2, 20), (3, 30)");
+            c.setAutoCommit(false);
+            // (no ORDER BY: HSQLDB's results with one are not updatable)
+            try (Statement s = c.createStatement(ResultSet.TYPE_SCROLL_INSENSITIVE, ResultSet.CONCUR_UPDATABLE);
+                 ResultSet rows = s.executeQuery("SELECT id, qty FROM stock")) {
+                while (rows.next()) {
+                    if (rows.getInt(1) == 1) {
+                        rows.updateInt(2, 11);
+                        rows.updateRow();
+                    } else if (rows.getInt(1) == 2) {
+                        rows.deleteRow();
+                    }
+                }
+                rows.moveToInsertRow();
+                rows.updateInt(1, 4);
+                rows.updateInt(2, 40);
+                rows.insertRow();
+            }
+            c.commit();
+            c.setAutoCommit(true); // each change is then a transaction of its own
+            if (engine == Engine.H2) { // HSQLDB closes an updatable result at the commit after its query (README)
+                try (Statement s = c.createStatement(ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_UPDATABLE);
+                     ResultSet rows = s.executeQuery("SELECT id, qty FROM stock WHERE id = 3")) {
+                    rows.next();
+                    rows.updateInt(2, 33);
+                    rows.updateRow();
+                }
+            } else {
+                Engine.execute(c, "UPDATE stock SET qty = 33 WHERE id = 3");
+            }
+            c.setAutoCommit(false);
+            c.setReadOnly(true);
+            try (Statement s = c.createStatement(ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_UPDATABLE);
+                 ResultSet rows = s.executeQuery("SELECT id, qty FROM stock WHERE id = 1")) {
+                rows.next();
+                rows.updateInt(2, 99);
+                SQLException refused = assertThrows(SQLException.class, rows::updateRow);
+                assertEquals("25006", refused.getSQLState(), refused::getMessage);
+            }
+            c.commit();
+            c.setReadOnly(false);
+            assertEquals(11 + 33 + 40, queryLong(c, "SELECT SUM(qty) FROM stock"));
+            Engine.assertIdenticalAndShutdown(c);
+        }
+    }
+
+    /**
      * HSQLDB hands its row trigger a BIT value as a bit string (BinaryData), which a slave cannot bind as it is;
      * Flyway's schema history table has a BIT column there. (On H2 BIT is BOOLEAN.)
      */
