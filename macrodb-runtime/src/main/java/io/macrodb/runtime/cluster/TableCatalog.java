@@ -84,11 +84,27 @@ public final class TableCatalog {
      */
     public void installTriggers(Connection replica) throws SQLException {
         Set<String> captured = new HashSet<>();
-        for (String name : SqlQueries.strings(replica, "SELECT TRIGGER_NAME FROM INFORMATION_SCHEMA.TRIGGERS")) {
-            String key = engine.tableKeyOfTrigger(name);
-            if (key != null) {
-                captured.add(key);
+        Set<String> stale = new java.util.LinkedHashSet<>(); // H2 lists a trigger once per event
+        try (var statement = replica.createStatement();
+             ResultSet rows = statement.executeQuery("SELECT TRIGGER_SCHEMA, TRIGGER_NAME, EVENT_OBJECT_SCHEMA, "
+                     + "EVENT_OBJECT_TABLE FROM INFORMATION_SCHEMA.TRIGGERS")) {
+            while (rows.next()) {
+                String key = engine.tableKeyOfTrigger(rows.getString(2));
+                if (key == null) {
+                    continue;
+                }
+                // A trigger names the table it captures for; a renamed table (ALTER TABLE t RENAME TO u, or its
+                // schema renamed) keeps its trigger under the old name, which would hand its rows to the catalog
+                // as the old table's, unknown now: every write to it was refused. Such a trigger is replaced.
+                if (key.equals(new CapturedTable.Name(rows.getString(3), rows.getString(4)).key())) {
+                    captured.add(key);
+                } else {
+                    stale.add(CapturedTable.quote(rows.getString(1)) + "." + CapturedTable.quote(rows.getString(2)));
+                }
             }
+        }
+        for (String trigger : stale) {
+            SqlQueries.execute(replica, "DROP TRIGGER " + trigger);
         }
         for (CapturedTable.Name table : userTables(replica)) {
             if (!captured.contains(table.key())) {
