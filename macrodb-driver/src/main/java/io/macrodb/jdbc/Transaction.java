@@ -66,6 +66,7 @@ final class Transaction {
         CaptureSink previous = CaptureScope.open(capture);
         try {
             T result = call.run(session);
+            capture.statementEnded(mark);
             noteCounters(kind, mark);
             return result;
         } catch (SQLException | RuntimeException e) {
@@ -104,6 +105,7 @@ final class Transaction {
             try {
                 long[] counts = batch.runWhole(session);
                 engine.releaseSavepoint(before);
+                capture.statementEnded(mark); // every element ended: the engine's indexes hold at this point
                 noteCounters(kind, mark);
                 return counts;
             } catch (SQLException | RuntimeException e) {
@@ -137,6 +139,7 @@ final class Transaction {
             int elementMark = capture.mark();
             try {
                 counts[i] = batch.runOne(session, i);
+                capture.statementEnded(elementMark);
             } catch (SQLException e) {
                 capture.cutTo(elementMark);
                 checkReplica(e);

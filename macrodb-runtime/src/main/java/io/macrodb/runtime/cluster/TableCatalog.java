@@ -176,7 +176,28 @@ public final class TableCatalog {
         for (int i = 0; i < converters.length; i++) {
             converters[i] = engine.converterFor(columns.get(i));
         }
-        return new CapturedTable(name, columns, key, identity, always, converters, engine.limitOneRow());
+        return new CapturedTable(name, columns, key, identity, always, converters, engine.limitOneRow(),
+                uniqueColumns(meta, name, columns));
+    }
+
+    /** The columns of every unique index (the primary key's included), as a bit mask; -1 past 64 columns. */
+    private static long uniqueColumns(DatabaseMetaData meta, CapturedTable.Name name,
+                                      List<CapturedTable.Column> columns) throws SQLException {
+        long mask = 0;
+        try (ResultSet rows = meta.getIndexInfo(null, name.schema(), name.table(), true, true)) {
+            while (rows.next()) {
+                String column = rows.getString("COLUMN_NAME");
+                if (rows.getBoolean("NON_UNIQUE") || column == null) {
+                    continue;
+                }
+                for (int i = 0; i < columns.size(); i++) {
+                    if (columns.get(i).name().equals(column)) {
+                        mask |= i < Long.SIZE ? 1L << i : -1L;
+                    }
+                }
+            }
+        }
+        return columns.size() > Long.SIZE && mask != 0 ? -1L : mask;
     }
 
     /** Identity columns, keyed schema.table.column, to whether they are GENERATED ALWAYS (standard view). */

@@ -455,6 +455,66 @@ class ExactnessTest {
         }
     }
 
+    /**
+     * Both engines check a primary key or unique index at the end of a statement: {@code k = k + 1} over consecutive
+     * keys, a swap, a mirror all run. Replayed row by row, the first row's new key met the next row's old one and
+     * every slave failed (found by {@code RandomWorkloadTest}).
+     */
+    @ParameterizedTest
+    @EnumSource(Engine.class)
+    void keysAndUniqueValuesShiftedAcrossEachOtherInOneStatement(Engine engine) throws Exception {
+        try (Connection c = open(engine)) {
+            MacroCluster cluster = c.unwrap(MacroCluster.class);
+            Engine.execute(c, "CREATE TABLE t (k INT PRIMARY KEY, u INT UNIQUE, v VARCHAR(5))",
+                    "CREATE TABLE child (id INT PRIMARY KEY, "
+                            + "t_k INT REFERENCES t (k) ON DELETE CASCADE ON UPDATE CASCADE)",
+                    "CREATE TABLE bag (u INT UNIQUE, v INT)", // no primary key, a unique column
+                    "INSERT INTO t VALUES (1, 1, 'a'), (2, 2, 'b'), (3, 3, 'c'), (4, 4, 'd')",
+                    "INSERT INTO child VALUES (10, 1), (20, 2), (21, 2)",
+                    "INSERT INTO bag VALUES (1, 1), (2, 2), (3, 3)");
+            Engine.execute(c, "UPDATE t SET k = k + 1", // the children's keys too, cascaded
+                    "UPDATE t SET u = u + 1 WHERE k > 2",
+                    "UPDATE t SET k = CASE k WHEN 2 THEN 3 WHEN 3 THEN 2 ELSE k END", // a swap
+                    "UPDATE t SET k = 7 - k, v = 'x' WHERE k BETWEEN 2 AND 5", // a mirror
+                    "UPDATE bag SET u = u + 1");
+            c.setAutoCommit(false);
+            Engine.execute(c, "UPDATE t SET u = 10 - u", "DELETE FROM t WHERE k = 5",
+                    "INSERT INTO t VALUES (5, 8, 'e')");
+            Savepoint savepoint = c.setSavepoint();
+            Engine.execute(c, "UPDATE bag SET u = 4 - u");
+            c.rollback(savepoint);
+            if (engine == Engine.H2) {
+                Engine.execute(c, "MERGE INTO t KEY (k) VALUES (9, 0, 'y'), (9, 1, 'z')"); // a row written twice
+            }
+            c.commit();
+            String everything = "SELECT k, u, v FROM t UNION ALL SELECT id, t_k, NULL FROM child "
+                    + "UNION ALL SELECT u, v, NULL FROM bag ORDER BY 1, 2";
+            List<ReplicaResult<List<String>>> replicas = cluster.queryEachReplica(r -> rows(r, everything));
+            assertEquals(List.of("2 5 x", "3 6 x", "4 9 x", "5 8 e"), cluster.queryEachReplica(
+                    r -> rows(r, "SELECT k, u, v FROM t WHERE k < 9 ORDER BY k")).get(0).value());
+            for (ReplicaResult<List<String>> replica : replicas) {
+                assertEquals(replicas.get(0).value(), replica.value(), "replica " + replica.replica());
+            }
+            assertEquals(0, cluster.metrics().failures(), "no slave failed to apply a write set");
+            Engine.assertIdenticalAndShutdown(c);
+        }
+    }
+
+    private static List<String> rows(Connection connection, String query) throws SQLException {
+        List<String> rows = new ArrayList<>();
+        try (Statement statement = connection.createStatement(); ResultSet result = statement.executeQuery(query)) {
+            int columns = result.getMetaData().getColumnCount();
+            while (result.next()) {
+                List<String> row = new ArrayList<>();
+                for (int i = 1; i <= columns; i++) {
+                    row.add(result.getString(i));
+                }
+                rows.add(String.join(" ", row));
+            }
+        }
+        return rows;
+    }
+
     @ParameterizedTest
     @EnumSource(Engine.class)
     void foreignKeyCascadesAreAppliedOnce(Engine engine) throws Exception {
