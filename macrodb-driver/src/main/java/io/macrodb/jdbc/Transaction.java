@@ -64,12 +64,19 @@ final class Transaction {
         }
         int mark = capture.mark();
         CaptureSink previous = CaptureScope.open(capture);
+        Savepoint statementStart = kind.undoneOnlyBySavepoint() ? session.connection().setSavepoint() : null;
         try {
             T result = call.run(session);
+            if (statementStart != null) {
+                session.connection().releaseSavepoint(statementStart);
+            }
             capture.statementEnded(mark);
             noteCounters(kind, mark);
             return result;
         } catch (SQLException | RuntimeException e) {
+            if (statementStart != null) {
+                rollbackTo(session.connection(), statementStart); // what the engine left of it goes, as its rows do
+            }
             capture.cutTo(mark);
             noteCounters(kind, mark); // a failed statement may still have drawn from a sequence or an identity
             if (e instanceof SQLException failure) {
