@@ -77,7 +77,7 @@ final class Transaction {
             if (statementStart != null) {
                 rollbackTo(session.connection(), statementStart); // what the engine left of it goes, as its rows do
             }
-            capture.cutTo(mark);
+            capture.cutTo(rolledBackWholeTransaction(e) ? 0 : mark);
             noteCounters(kind, mark); // a failed statement may still have drawn from a sequence or an identity
             if (e instanceof SQLException failure) {
                 checkReplica(failure);
@@ -116,11 +116,13 @@ final class Transaction {
                 noteCounters(kind, mark);
                 return counts;
             } catch (SQLException | RuntimeException e) {
-                capture.cutTo(mark);
-                boolean undone = rollbackTo(engine, before);
+                boolean wholeTransaction = rolledBackWholeTransaction(e);
+                capture.cutTo(wholeTransaction ? 0 : mark);
+                boolean undone = !wholeTransaction && rollbackTo(engine, before);
                 if (!(e instanceof BatchUpdateException failed) || !undone) {
-                    // Not an element's failure, or the engine rolled the whole transaction back (the savepoint went
-                    // with it): the batch left nothing behind, as a failed statement.
+                    // Not an element's failure, or the engine rolled the whole transaction back (then running the
+                    // batch again would hide that from the application, which might commit what remains): the batch
+                    // left nothing behind, as a failed statement.
                     noteCounters(kind, mark);
                     if (e instanceof SQLException failure) {
                         checkReplica(failure);
@@ -148,6 +150,12 @@ final class Transaction {
                 counts[i] = batch.runOne(session, i);
                 capture.statementEnded(elementMark);
             } catch (SQLException e) {
+                if (rolledBackWholeTransaction(e)) {
+                    capture.cutTo(0);
+                    noteCounters(kind, mark);
+                    checkReplica(e);
+                    throw e;
+                }
                 capture.cutTo(elementMark);
                 checkReplica(e);
                 if (failure == null) {
@@ -175,6 +183,25 @@ final class Transaction {
                 failure.getErrorCode(), java.util.Arrays.copyOf(counts, reported), failure);
         result.setNextException(failure);
         throw result;
+    }
+
+    /**
+     * Whether {@code error} says the engine rolled back the whole transaction, not just the statement: SQLState class
+     * 40, "transaction rollback" (H2's deadlock victim, HSQLDB's serialization failure under MVCC; checked on both).
+     * Every row captured before goes then, not only the statement's: an application may go on after the error (the
+     * engine's session simply begins a new transaction) and commit, and the slaves received the rows the master had
+     * rolled back. (A batch's failure carries its elements' errors as next exceptions.)
+     */
+    static boolean rolledBackWholeTransaction(Throwable error) {
+        for (SQLException e = error instanceof SQLException s ? s : null; e != null; e = e.getNextException()) {
+            if (e.getSQLState() != null && e.getSQLState().startsWith("40")) {
+                return true;
+            }
+            if (e.getNextException() == e) {
+                break;
+            }
+        }
+        return false;
     }
 
     /** Rolls back to {@code savepoint}; false when it is gone (the engine rolled the whole transaction back). */

@@ -165,8 +165,11 @@ public final class TransactionCapture implements CaptureSink {
         return entries.size();
     }
 
+    /** Drops the entries after {@code mark}; a mark past the end (set before the capture was cut to 0) drops none. */
     public void cutTo(int mark) {
-        entries.subList(mark, entries.size()).clear();
+        if (mark < entries.size()) {
+            entries.subList(mark, entries.size()).clear();
+        }
     }
 
     /** Whether this transaction changed no row (the counters it may have moved aside). */

@@ -239,6 +239,58 @@ class ExactnessTest {
         }
     }
 
+    /**
+     * A deadlock: the engine rolls back its victim's whole transaction (SQLState 40001; H2's deadlock detection,
+     * HSQLDB's MVCC serialization failure), not just the statement. Both engines let the session go on in a new
+     * transaction; an application that does so and commits must not ship the rows the engine rolled back. MacroDB
+     * dropped only the failed statement's rows, and the slaves received the victim's earlier rows (found by
+     * {@code RandomWorkloadTest}, concurrent part).
+     */
+    @ParameterizedTest
+    @EnumSource(Engine.class)
+    void transactionRolledBackByTheEngineShipsNothingOfIt(Engine engine) throws Exception {
+        String url = engine.rowLockingUrl(REPLICAS);
+        try (Connection first = Engine.connect(url); Connection second = Engine.connect(url)) {
+            Engine.execute(first, "CREATE TABLE x (k INT PRIMARY KEY, v INT)", "CREATE TABLE a (k INT PRIMARY KEY)",
+                    "INSERT INTO x VALUES (1, 0), (2, 0)");
+            first.setAutoCommit(false);
+            second.setAutoCommit(false);
+            Engine.execute(first, "INSERT INTO a VALUES (1)", "UPDATE x SET v = 1 WHERE k = 1");
+            Engine.execute(second, "INSERT INTO a VALUES (2)", "UPDATE x SET v = 2 WHERE k = 2");
+            ExecutorService pool = Executors.newSingleThreadExecutor();
+            Future<String> secondCrosses = pool.submit(() -> crossAndCarryOn(second, 2, 1));
+            Thread.sleep(200); // the second waits for the first's row (either order deadlocks)
+            String firstOutcome = crossAndCarryOn(first, 1, 2);
+            String secondOutcome = secondCrosses.get();
+            pool.shutdown();
+            assertTrue(firstOutcome.equals("40001") ^ secondOutcome.equals("40001"),
+                    "one deadlock victim: " + firstOutcome + ", " + secondOutcome);
+            first.commit();
+            second.commit();
+            MacroCluster cluster = first.unwrap(MacroCluster.class);
+            List<ReplicaResult<List<String>>> replicas = cluster.queryEachReplica(r -> rows(r,
+                    "SELECT k, NULL FROM a UNION ALL SELECT k, v FROM x ORDER BY 1, 2"));
+            assertEquals(3, replicas.get(0).value().size() - 2, "the survivor's row and both rows after the error");
+            for (ReplicaResult<List<String>> replica : replicas) {
+                assertEquals(replicas.get(0).value(), replica.value(), "replica " + replica.replica());
+            }
+            assertEquals(0, cluster.metrics().failures(), "no slave failed");
+            Engine.assertIdenticalAndShutdown(first);
+        }
+    }
+
+    /** Updates row {@code crossed} (another transaction holds it), then goes on whatever happened, as some code does. */
+    private static String crossAndCarryOn(Connection connection, int id, int crossed) throws SQLException {
+        String outcome = "ok";
+        try {
+            Engine.execute(connection, "UPDATE x SET v = " + id + " WHERE k = " + crossed);
+        } catch (SQLException e) {
+            outcome = e.getSQLState();
+        }
+        Engine.execute(connection, "INSERT INTO a VALUES (" + (10 + id) + ")");
+        return outcome;
+    }
+
     @ParameterizedTest
     @EnumSource(Engine.class)
     void statementFailingHalfwayLeavesNoRowAnywhere(Engine engine) throws Exception {
