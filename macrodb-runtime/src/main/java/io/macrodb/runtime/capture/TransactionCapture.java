@@ -116,7 +116,7 @@ public final class TransactionCapture implements CaptureSink {
      * changes rows of one table: if it changed any, that is the table; if none, which table it drew from is unknown.
      */
     public void insertStatementEnded(int mark) {
-        if (entries.size() == mark) {
+        if (entries.size() <= mark) { // none left (or all cut: the engine rolled the transaction back)
             mayHaveDrawnIdentities = true;
             return;
         }

@@ -279,11 +279,15 @@ class ExactnessTest {
         }
     }
 
-    /** Updates row {@code crossed} (another transaction holds it), then goes on whatever happened, as some code does. */
+    /**
+     * Updates row {@code crossed} (another transaction holds it) with an upsert, whose possible identity draws are noted
+     * after it even when it fails, then goes on whatever happened, as some code does.
+     */
     private static String crossAndCarryOn(Connection connection, int id, int crossed) throws SQLException {
         String outcome = "ok";
         try {
-            Engine.execute(connection, "UPDATE x SET v = " + id + " WHERE k = " + crossed);
+            Engine.execute(connection, "MERGE INTO x USING (VALUES (" + crossed + ", " + id + ")) AS s(k, v) "
+                    + "ON x.k = s.k WHEN MATCHED THEN UPDATE SET v = s.v WHEN NOT MATCHED THEN INSERT VALUES (s.k, s.v)");
         } catch (SQLException e) {
             outcome = e.getSQLState();
         }
