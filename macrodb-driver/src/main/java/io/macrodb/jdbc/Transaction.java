@@ -118,6 +118,9 @@ final class Transaction {
             } catch (SQLException | RuntimeException e) {
                 boolean wholeTransaction = rolledBackWholeTransaction(e);
                 capture.cutTo(wholeTransaction ? 0 : mark);
+                if (wholeTransaction && e instanceof BatchUpdateException failed) {
+                    throw stoppedAtTransactionRollback(engine, failed, kind, mark);
+                }
                 boolean undone = !wholeTransaction && rollbackTo(engine, before);
                 if (!(e instanceof BatchUpdateException failed) || !undone) {
                     // Not an element's failure, or the engine rolled the whole transaction back (then running the
@@ -150,11 +153,17 @@ final class Transaction {
                 counts[i] = batch.runOne(session, i);
                 capture.statementEnded(elementMark);
             } catch (SQLException e) {
-                if (rolledBackWholeTransaction(e)) {
+                if (rolledBackWholeTransaction(e)) { // nothing runs after it (see stoppedAtTransactionRollback)
                     capture.cutTo(0);
-                    noteCounters(kind, mark);
                     checkReplica(e);
-                    throw e;
+                    if (failure == null) {
+                        failure = e;
+                    } else {
+                        failure.setNextException(e);
+                    }
+                    counts[i] = Statement.EXECUTE_FAILED;
+                    reported = i + 1;
+                    break;
                 }
                 capture.cutTo(elementMark);
                 checkReplica(e);
@@ -183,6 +192,52 @@ final class Transaction {
                 failure.getErrorCode(), java.util.Arrays.copyOf(counts, reported), failure);
         result.setNextException(failure);
         throw result;
+    }
+
+    /**
+     * A batch element made the engine roll the whole transaction back. H2 then runs the elements after it, in a new
+     * transaction of the session; their rows, captured among the rolled-back ones, cannot be told apart from them. So
+     * what they did is rolled back too, and they are reported as not executed: the batch stops at the rollback, as
+     * HSQLDB's does (unlike H2 alone). The application learns of the rollback either way (40001 in the chain).
+     */
+    private BatchUpdateException stoppedAtTransactionRollback(Connection engine, BatchUpdateException failed,
+                                                              StatementKind kind, int mark) throws SQLException {
+        rollbackQuietly(engine);
+        capture.cutTo(0);
+        noteCounters(kind, mark);
+        if (kind.mayDrawIdentity()) {
+            capture.insertStatementEnded(capture.mark());
+        }
+        checkReplica(failed);
+        long[] counts = failed.getLargeUpdateCounts() == null ? new long[0] : failed.getLargeUpdateCounts().clone();
+        // The i-th element that failed carries the i-th exception of the chain.
+        int failures = 0;
+        boolean stopped = false;
+        SQLException next = failed.getNextException();
+        for (int i = 0; i < counts.length; i++) {
+            if (stopped) {
+                counts[i] = Statement.EXECUTE_FAILED;
+            } else if (counts[i] == Statement.EXECUTE_FAILED) {
+                SQLException cause = next;
+                for (int k = 0; k < failures && cause != null; k++) {
+                    cause = cause.getNextException();
+                }
+                failures++;
+                stopped = cause == null || rolledBackWholeTransaction(cause);
+            }
+        }
+        BatchUpdateException result = new BatchUpdateException(failed.getMessage(), failed.getSQLState(),
+                failed.getErrorCode(), counts, failed);
+        result.setNextException(failed.getNextException());
+        return result;
+    }
+
+    private static void rollbackQuietly(Connection engine) {
+        try {
+            engine.rollback();
+        } catch (SQLException ignored) {
+            // the failure the application sees is the batch's
+        }
     }
 
     /**
