@@ -8,6 +8,7 @@ import io.macrodb.runtime.cluster.Cluster;
 import io.macrodb.runtime.cluster.Replica;
 
 import java.sql.Array;
+import java.sql.BatchUpdateException;
 import java.sql.Blob;
 import java.sql.CallableStatement;
 import java.sql.Clob;
@@ -107,12 +108,32 @@ public final class MacroConnection implements Connection {
             default:
                 break;
         }
+        return inTransaction(kind, tx -> tx.run(call, kind));
+    }
+
+    /**
+     * Runs a JDBC batch of row statements (no DDL, no session statement) as one statement of the current transaction,
+     * so that what is captured matches what the engine kept when some of its elements fail ({@link
+     * Transaction#runBatch}).
+     */
+    long[] executeBatch(StatementKind kind, Transaction.BatchCall batch) throws SQLException {
+        return inTransaction(kind, tx -> tx.runBatch(batch, kind));
+    }
+
+    /** Runs {@code work} in the active transaction, or a new one, ending it after the work in auto-commit mode. */
+    private <T> T inTransaction(StatementKind kind, TransactionWork<T> work) throws SQLException {
         Transaction tx = begin(kind);
         boolean succeeded = false;
         try {
-            T result = tx.run(call, kind);
+            T result = work.run(tx);
             succeeded = true;
             return result;
+        } catch (BatchUpdateException e) {
+            // Both engines keep a failed batch's elements that succeeded, and in auto-commit mode commit them
+            // (unless the replica itself was lost).
+            SQLException translated = cluster.onEngineError(tx.session().replica(), e);
+            succeeded = translated == e;
+            throw translated;
         } catch (SQLException e) {
             throw cluster.onEngineError(tx.session().replica(), e);
         } finally {
@@ -124,6 +145,11 @@ public final class MacroConnection implements Connection {
                 }
             }
         }
+    }
+
+    @FunctionalInterface
+    private interface TransactionWork<T> {
+        T run(Transaction tx) throws SQLException;
     }
 
     /** The active transaction, or a new one routed by the read-only flag; a write never reaches a read-only one. */

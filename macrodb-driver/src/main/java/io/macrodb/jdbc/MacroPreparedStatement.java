@@ -128,18 +128,46 @@ public class MacroPreparedStatement extends MacroStatement implements PreparedSt
         if (rows.isEmpty()) {
             return new long[0];
         }
-        return run(kind, sql, s -> {
-            PreparedStatement statement = (PreparedStatement) physicalOn(s);
-            for (Binding[] row : rows) {
-                statement.clearParameters(); // rows of a batch may set different parameters
-                bindTo(statement, row);
-                statement.addBatch();
+        startRun();
+        return connection.executeBatch(kind, new Transaction.BatchCall() {
+            @Override
+            public int size() {
+                return rows.size();
             }
-            if (clearingsBound != null) {
-                clearingsBound[s.replica().index()] = clearings - 1; // holds the last row's values: clear next time
+
+            @Override
+            public long[] runWhole(PhysicalSession s) throws SQLException {
+                PreparedStatement statement = (PreparedStatement) physicalOn(s);
+                for (Binding[] row : rows) {
+                    statement.clearParameters(); // rows of a batch may set different parameters
+                    bindTo(statement, row);
+                    statement.addBatch();
+                }
+                holdsOtherValues(s);
+                return statement.executeLargeBatch();
             }
-            return statement.executeLargeBatch();
+
+            @Override
+            public long runOne(PhysicalSession s, int index) throws SQLException {
+                PreparedStatement statement = (PreparedStatement) physicalOn(s);
+                statement.clearParameters();
+                bindTo(statement, rows.get(index));
+                holdsOtherValues(s);
+                return statement.executeLargeUpdate();
+            }
+
+            @Override
+            public void clearEngineBatch(PhysicalSession s) throws SQLException {
+                physicalOn(s).clearBatch();
+            }
         });
+    }
+
+    /** The engine statement on {@code s} holds a batch row's values, not the recorded ones: clear them next time. */
+    private void holdsOtherValues(PhysicalSession s) {
+        if (clearingsBound != null) {
+            clearingsBound[s.replica().index()] = clearings - 1;
+        }
     }
 
     @Override

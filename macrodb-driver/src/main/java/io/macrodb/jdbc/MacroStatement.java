@@ -134,7 +134,7 @@ public class MacroStatement implements Statement {
         return connection.execute(kind, sql, call);
     }
 
-    private void startRun() throws SQLException {
+    final void startRun() throws SQLException {
         checkOpen();
         closeResult();
         last = null;
@@ -337,12 +337,31 @@ public class MacroStatement implements Statement {
         }
         StatementKind kind = new StatementKind(writes ? StatementKind.Type.WRITE : StatementKind.Type.QUERY,
                 usesSequence, mayDrawIdentity);
-        return run(kind, null, s -> {
-            Statement statement = physicalOn(s);
-            for (String sql : sqls) {
-                statement.addBatch(sql);
+        startRun();
+        return connection.executeBatch(kind, new Transaction.BatchCall() {
+            @Override
+            public int size() {
+                return sqls.size();
             }
-            return statement.executeLargeBatch();
+
+            @Override
+            public long[] runWhole(PhysicalSession s) throws SQLException {
+                Statement statement = physicalOn(s);
+                for (String sql : sqls) {
+                    statement.addBatch(sql);
+                }
+                return statement.executeLargeBatch();
+            }
+
+            @Override
+            public long runOne(PhysicalSession s, int index) throws SQLException {
+                return physicalOn(s).executeLargeUpdate(sqls.get(index));
+            }
+
+            @Override
+            public void clearEngineBatch(PhysicalSession s) throws SQLException {
+                physicalOn(s).clearBatch();
+            }
         });
     }
 

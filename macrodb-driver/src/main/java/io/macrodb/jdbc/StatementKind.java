@@ -20,11 +20,17 @@ import java.util.regex.Pattern;
  * @param mayDrawIdentity whether it may draw identity values: an {@code INSERT}, {@code MERGE}, {@code REPLACE} or
  *                        {@code UPSERT} does so even when it inserts no row (it fails on a duplicate key, or updates
  *                        the existing row instead), and identity counters do not roll back either
+ * @param undoneOnlyBySavepoint whether the engine leaves what the statement wrote in place when it fails, so that it
+ *                        must run under a savepoint of its own to fail as a whole (H2's data-change delta tables)
  */
-record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity) {
+record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, boolean undoneOnlyBySavepoint) {
 
     StatementKind(Type type, boolean usesSequence) {
-        this(type, usesSequence, false);
+        this(type, usesSequence, false, false);
+    }
+
+    StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity) {
+        this(type, usesSequence, mayDrawIdentity, false);
     }
 
     enum Type {
@@ -61,6 +67,13 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity) {
     private static final Pattern CREATE_TABLE = Pattern.compile(
             "^\\W*CREATE\\s+((CACHED|MEMORY|LOCAL|GLOBAL|TEMPORARY|TEMP|TEXT)\\s+)*TABLE\\b", Pattern.CASE_INSENSITIVE);
 
+    /**
+     * H2's data-change delta tables, {@code SELECT ... FROM FINAL TABLE (INSERT ...)} (also NEW and OLD, around any
+     * INSERT, UPDATE, DELETE or MERGE): a query that writes.
+     */
+    private static final Pattern DATA_CHANGE_DELTA =
+            Pattern.compile("\\b(FINAL|NEW|OLD)\\s+TABLE\\s*\\(", Pattern.CASE_INSENSITIVE);
+
     private static final Pattern USER_TRIGGER =
             Pattern.compile("^\\W*CREATE\\s+(OR\\s+REPLACE\\s+)?TRIGGER\\b", Pattern.CASE_INSENSITIVE);
 
@@ -93,6 +106,13 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity) {
         }
         if (type == Type.SCHEMA_CHANGE && computesRowValues(sql) && NONDETERMINISTIC.matcher(sql).find()) {
             return new StatementKind(Type.IN_STEPS, false); // its later steps, classified themselves, may draw
+        }
+        if (type == Type.QUERY && DATA_CHANGE_DELTA.matcher(sql).find()) {
+            // A write, though it begins with SELECT: as a query, it ran on a slave in a read-only transaction, or on the
+            // master with nothing captured, where the capture trigger's refusal left its row behind (a failed query
+            // is not undone by H2, unlike a failed INSERT); its identity and sequence draws were not shipped. It runs
+            // under a savepoint of its own so that, failing, it leaves nothing, as the rows captured say.
+            return new StatementKind(Type.WRITE, sequence, true, true);
         }
         boolean inserts = switch (word) {
             case "INSERT", "MERGE", "UPSERT", "REPLACE" -> true;

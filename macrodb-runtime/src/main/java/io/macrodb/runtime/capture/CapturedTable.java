@@ -39,6 +39,7 @@ public final class CapturedTable {
     private final String insertSql;
     private final String updateSql;
     private final String deleteSql;
+    private final long uniqueColumns;
 
     /**
      * @param keyColumns     indexes of the primary key columns; empty when the table has none
@@ -46,10 +47,13 @@ public final class CapturedTable {
      * @param identityAlways whether that column is GENERATED ALWAYS (its value must be given with OVERRIDING)
      * @param converters     per column, the engine's value converter or null
      * @param limitOneRow    the engine's clause that limits an UPDATE/DELETE to one row
+     * @param uniqueColumns  the columns of the primary key and of every unique index, as a bit mask (bit i = column
+     *                       i; -1 when the table has more than 64 columns and any unique index)
      */
     public CapturedTable(Name name, List<Column> columns, int[] keyColumns, int identityColumn,
-                         boolean identityAlways, ValueConverter[] converters, String limitOneRow) {
+                         boolean identityAlways, ValueConverter[] converters, String limitOneRow, long uniqueColumns) {
         this.name = name;
+        this.uniqueColumns = uniqueColumns;
         this.columns = List.copyOf(columns);
         this.keyColumns = keyColumns.clone();
         this.identityColumn = identityColumn;
@@ -175,6 +179,19 @@ public final class CapturedTable {
             }
         }
         return "UPDATE " + name.quoted() + " SET " + set + " WHERE " + matchClause(null);
+    }
+
+    /**
+     * Whether an UPDATE from {@code before} to {@code after} changes a column of the primary key or of a unique index:
+     * such updates, several in one statement, may pass through states a unique index refuses (see
+     * {@link TransactionCapture#statementEnded}).
+     */
+    public boolean changesUniqueColumns(Object[] before, Object[] after) {
+        if (uniqueColumns == 0) {
+            return false;
+        }
+        long changed = changedColumns(before, after);
+        return changed == -1 || (changed & uniqueColumns) != 0;
     }
 
     /** Whether the statements can be prepared once: true for keyed tables. */

@@ -43,6 +43,66 @@ public final class TransactionCapture implements CaptureSink {
         entries.add(new WriteSet.RowChange(table, kind, table.capture(before), table.capture(after)));
     }
 
+    /**
+     * Called after each statement that succeeded, which began at {@code mark}. Both engines check a primary key or
+     * unique index at the end of a statement, not at each row: {@code UPDATE t SET k = k + 1} over keys 1, 2, 3 runs,
+     * but its rows, replayed one by one on a slave ({@code SET k = 2 WHERE k = 1} while 2 is still there), break the
+     * index, and the slave failed. So a statement of several row changes of which an UPDATE moved a unique value is
+     * replaced by its net effect: every old row it changed or deleted is deleted first, then every row it left is
+     * inserted. The slave passes through no state the master's statement did not allow at its end (its foreign keys
+     * are off, and CHECKs look at one row). Other statements keep their rows as they are (an update applies only the
+     * columns it changed).
+     */
+    public void statementEnded(int mark) {
+        if (entries.size() - mark < 2 || !movesUniqueValues(mark)) {
+            return;
+        }
+        List<WriteSet.Entry> statement = entries.subList(mark, entries.size());
+        List<WriteSet.RowChange> deleted = new ArrayList<>();
+        List<WriteSet.RowChange> left = new ArrayList<>(); // rows the statement wrote, still there
+        for (WriteSet.Entry entry : statement) {
+            WriteSet.RowChange change = (WriteSet.RowChange) entry; // a statement captures rows only
+            if (change.kind() != WriteSet.Kind.INSERT) {
+                int written = indexOf(left, change.table(), change.before());
+                if (written >= 0) {
+                    left.remove(written); // a row this statement wrote, changed again (MERGE of one key twice)
+                } else {
+                    deleted.add(new WriteSet.RowChange(change.table(), WriteSet.Kind.DELETE, change.before(), null));
+                }
+            }
+            if (change.kind() != WriteSet.Kind.DELETE) {
+                left.add(new WriteSet.RowChange(change.table(), WriteSet.Kind.INSERT, null, change.after()));
+            }
+        }
+        statement.clear();
+        entries.addAll(deleted);
+        entries.addAll(left);
+    }
+
+    private boolean movesUniqueValues(int mark) {
+        for (WriteSet.Entry entry : entries.subList(mark, entries.size())) {
+            if (entry instanceof WriteSet.RowChange change && change.kind() == WriteSet.Kind.UPDATE
+                    && change.table().changesUniqueColumns(change.before(), change.after())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The row of {@code table} among {@code rows} equal to {@code row} in every column (exactly: BigDecimal's scale,
+     * -0.0, array contents). Two rows equal in every column are interchangeable: either one gives the same contents.
+     */
+    private static int indexOf(List<WriteSet.RowChange> rows, CapturedTable table, Object[] row) {
+        for (int i = 0; i < rows.size(); i++) {
+            WriteSet.RowChange candidate = rows.get(i);
+            if (candidate.table() == table && java.util.Arrays.deepEquals(candidate.after(), row)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
     /** Notes that a statement of this transaction used a sequence, whose state must then reach the slaves. */
     public void usedSequences() {
         usedSequences = true;
@@ -56,7 +116,7 @@ public final class TransactionCapture implements CaptureSink {
      * changes rows of one table: if it changed any, that is the table; if none, which table it drew from is unknown.
      */
     public void insertStatementEnded(int mark) {
-        if (entries.size() == mark) {
+        if (entries.size() <= mark) { // none left (or all cut: the engine rolled the transaction back)
             mayHaveDrawnIdentities = true;
             return;
         }
@@ -105,8 +165,11 @@ public final class TransactionCapture implements CaptureSink {
         return entries.size();
     }
 
+    /** Drops the entries after {@code mark}; a mark past the end (set before the capture was cut to 0) drops none. */
     public void cutTo(int mark) {
-        entries.subList(mark, entries.size()).clear();
+        if (mark < entries.size()) {
+            entries.subList(mark, entries.size()).clear();
+        }
     }
 
     /** Whether this transaction changed no row (the counters it may have moved aside). */

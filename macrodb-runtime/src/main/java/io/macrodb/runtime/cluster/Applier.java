@@ -353,6 +353,11 @@ final class Applier implements Runnable {
         }
         connection.commit();
         catalog.installTriggers(connection);
+        // DDL moves counters by itself (TRUNCATE ... RESTART IDENTITY, ALTER SEQUENCE/COLUMN ... RESTART, a sequence or
+        // table dropped and created again): what this slave last set is no longer what it holds, and a later counter
+        // state equal to it (the same rows inserted again after a restart) must not be skipped as already applied.
+        appliedSequences.clear();
+        appliedIdentities.clear();
     }
 
     private void applyCounters(WriteSet.CounterState counters) throws SQLException {

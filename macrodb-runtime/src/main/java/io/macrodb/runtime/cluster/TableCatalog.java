@@ -84,11 +84,27 @@ public final class TableCatalog {
      */
     public void installTriggers(Connection replica) throws SQLException {
         Set<String> captured = new HashSet<>();
-        for (String name : SqlQueries.strings(replica, "SELECT TRIGGER_NAME FROM INFORMATION_SCHEMA.TRIGGERS")) {
-            String key = engine.tableKeyOfTrigger(name);
-            if (key != null) {
-                captured.add(key);
+        Set<String> stale = new java.util.LinkedHashSet<>(); // H2 lists a trigger once per event
+        try (var statement = replica.createStatement();
+             ResultSet rows = statement.executeQuery("SELECT TRIGGER_SCHEMA, TRIGGER_NAME, EVENT_OBJECT_SCHEMA, "
+                     + "EVENT_OBJECT_TABLE FROM INFORMATION_SCHEMA.TRIGGERS")) {
+            while (rows.next()) {
+                String key = engine.tableKeyOfTrigger(rows.getString(2));
+                if (key == null) {
+                    continue;
+                }
+                // A trigger names the table it captures for; a renamed table (ALTER TABLE t RENAME TO u, or its
+                // schema renamed) keeps its trigger under the old name, which would hand its rows to the catalog
+                // as the old table's, unknown now: every write to it was refused. Such a trigger is replaced.
+                if (key.equals(new CapturedTable.Name(rows.getString(3), rows.getString(4)).key())) {
+                    captured.add(key);
+                } else {
+                    stale.add(CapturedTable.quote(rows.getString(1)) + "." + CapturedTable.quote(rows.getString(2)));
+                }
             }
+        }
+        for (String trigger : stale) {
+            SqlQueries.execute(replica, "DROP TRIGGER " + trigger);
         }
         for (CapturedTable.Name table : userTables(replica)) {
             if (!captured.contains(table.key())) {
@@ -160,7 +176,28 @@ public final class TableCatalog {
         for (int i = 0; i < converters.length; i++) {
             converters[i] = engine.converterFor(columns.get(i));
         }
-        return new CapturedTable(name, columns, key, identity, always, converters, engine.limitOneRow());
+        return new CapturedTable(name, columns, key, identity, always, converters, engine.limitOneRow(),
+                uniqueColumns(meta, name, columns));
+    }
+
+    /** The columns of every unique index (the primary key's included), as a bit mask; -1 past 64 columns. */
+    private static long uniqueColumns(DatabaseMetaData meta, CapturedTable.Name name,
+                                      List<CapturedTable.Column> columns) throws SQLException {
+        long mask = 0;
+        try (ResultSet rows = meta.getIndexInfo(null, name.schema(), name.table(), true, true)) {
+            while (rows.next()) {
+                String column = rows.getString("COLUMN_NAME");
+                if (rows.getBoolean("NON_UNIQUE") || column == null) {
+                    continue;
+                }
+                for (int i = 0; i < columns.size(); i++) {
+                    if (columns.get(i).name().equals(column)) {
+                        mask |= i < Long.SIZE ? 1L << i : -1L;
+                    }
+                }
+            }
+        }
+        return columns.size() > Long.SIZE && mask != 0 ? -1L : mask;
     }
 
     /** Identity columns, keyed schema.table.column, to whether they are GENERATED ALWAYS (standard view). */
