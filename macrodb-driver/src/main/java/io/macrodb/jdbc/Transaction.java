@@ -153,19 +153,8 @@ final class Transaction {
                 counts[i] = batch.runOne(session, i);
                 capture.statementEnded(elementMark);
             } catch (SQLException e) {
-                if (rolledBackWholeTransaction(e)) { // nothing runs after it (see stoppedAtTransactionRollback)
-                    capture.cutTo(0);
-                    checkReplica(e);
-                    if (failure == null) {
-                        failure = e;
-                    } else {
-                        failure.setNextException(e);
-                    }
-                    counts[i] = Statement.EXECUTE_FAILED;
-                    reported = i + 1;
-                    break;
-                }
-                capture.cutTo(elementMark);
+                boolean wholeTransaction = rolledBackWholeTransaction(e);
+                capture.cutTo(wholeTransaction ? 0 : elementMark);
                 checkReplica(e);
                 if (failure == null) {
                     failure = e;
@@ -173,6 +162,10 @@ final class Transaction {
                     failure.setNextException(e);
                 }
                 counts[i] = Statement.EXECUTE_FAILED;
+                if (wholeTransaction) { // nothing runs after it (see stoppedAtTransactionRollback)
+                    reported = i + 1;
+                    break;
+                }
                 if (!continues) {
                     reported = i; // HSQLDB's counts end before the element that failed
                     break;
