@@ -113,10 +113,9 @@ public final class MacroConnection implements Connection {
 
     /**
      * Runs a JDBC batch of row statements (no DDL, no session statement) as one statement of the current transaction,
-     * so that what is captured matches what the engine kept when some of its elements fail ({@link
-     * Transaction#runBatch}).
+     * so that what is captured matches what the engine kept when some of its elements fail ({@link BatchRun}).
      */
-    long[] executeBatch(StatementKind kind, Transaction.BatchCall batch) throws SQLException {
+    long[] executeBatch(StatementKind kind, BatchRun.Elements batch) throws SQLException {
         return inTransaction(kind, tx -> tx.runBatch(batch, kind));
     }
 

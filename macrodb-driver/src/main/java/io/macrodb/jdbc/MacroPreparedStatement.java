@@ -129,7 +129,7 @@ public class MacroPreparedStatement extends MacroStatement implements PreparedSt
             return new long[0];
         }
         startRun();
-        return connection.executeBatch(kind, new Transaction.BatchCall() {
+        return connection.executeBatch(kind, new BatchRun.Elements() {
             @Override
             public int size() {
                 return rows.size();

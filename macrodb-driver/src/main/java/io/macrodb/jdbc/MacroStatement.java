@@ -338,7 +338,7 @@ public class MacroStatement implements Statement {
         StatementKind kind = new StatementKind(writes ? StatementKind.Type.WRITE : StatementKind.Type.QUERY,
                 usesSequence, mayDrawIdentity);
         startRun();
-        return connection.executeBatch(kind, new Transaction.BatchCall() {
+        return connection.executeBatch(kind, new BatchRun.Elements() {
             @Override
             public int size() {
                 return sqls.size();

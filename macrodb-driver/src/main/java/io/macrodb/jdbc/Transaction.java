@@ -6,11 +6,9 @@ import io.macrodb.runtime.capture.CaptureSink;
 import io.macrodb.runtime.capture.TransactionCapture;
 import io.macrodb.runtime.cluster.Replica;
 
-import java.sql.BatchUpdateException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Savepoint;
-import java.sql.Statement;
 import java.sql.SQLTransientException;
 
 /**
@@ -89,148 +87,14 @@ final class Transaction {
     }
 
     /**
-     * Runs a JDBC batch as one statement. A batch is not atomic: when an element fails, H2 runs the others and HSQLDB
-     * stops, and both keep the elements that succeeded. The rows captured must then be exactly those of the elements
-     * the engine kept; but an engine batch gives no boundary between its elements' rows. So the batch runs under an
-     * engine savepoint: when it succeeds (the common case, one engine call as before) the savepoint is released;
-     * when it fails, the engine is rolled back to it, and the batch runs again element by element, each with its own
-     * capture mark, continuing past a failure as the engine did (H2) or stopping at it (HSQLDB). The application
-     * then sees the second run's update counts; its generated keys, if it asked for them, are the last element's.
-     * (Before this, the rows of every element were dropped while the master kept those that succeeded: the slaves
-     * silently lacked them.)
+     * Runs a JDBC batch as one statement; for an update transaction, see {@link BatchRun} for how its rows are
+     * captured when an element fails.
      */
-    long[] runBatch(BatchCall batch, StatementKind kind) throws SQLException {
+    long[] runBatch(BatchRun.Elements batch, StatementKind kind) throws SQLException {
         if (capture == null) {
             return run(batch::runWhole, kind);
         }
-        checkReplica(null);
-        Connection engine = session.connection();
-        int mark = capture.mark();
-        CaptureSink previous = CaptureScope.open(capture);
-        try {
-            Savepoint before = engine.setSavepoint();
-            try {
-                long[] counts = batch.runWhole(session);
-                engine.releaseSavepoint(before);
-                capture.statementEnded(mark); // every element ended: the engine's indexes hold at this point
-                noteCounters(kind, mark);
-                return counts;
-            } catch (SQLException | RuntimeException e) {
-                boolean wholeTransaction = rolledBackWholeTransaction(e);
-                capture.cutTo(wholeTransaction ? 0 : mark);
-                if (wholeTransaction && e instanceof BatchUpdateException failed) {
-                    throw stoppedAtTransactionRollback(engine, failed, kind, mark);
-                }
-                boolean undone = !wholeTransaction && rollbackTo(engine, before);
-                if (!(e instanceof BatchUpdateException failed) || !undone) {
-                    // Not an element's failure, or the engine rolled the whole transaction back (then running the
-                    // batch again would hide that from the application, which might commit what remains): the batch
-                    // left nothing behind, as a failed statement.
-                    noteCounters(kind, mark);
-                    if (e instanceof SQLException failure) {
-                        checkReplica(failure);
-                    }
-                    throw e;
-                }
-                return runOneByOne(batch, kind, mark, failed);
-            }
-        } finally {
-            CaptureScope.close(previous);
-        }
-    }
-
-    private long[] runOneByOne(BatchCall batch, StatementKind kind, int mark, BatchUpdateException first)
-            throws SQLException {
-        boolean continues = first.getLargeUpdateCounts() != null
-                && first.getLargeUpdateCounts().length == batch.size(); // H2: a count for every element
-        batch.clearEngineBatch(session);
-        long[] counts = new long[batch.size()];
-        int reported = batch.size();
-        SQLException failure = null;
-        for (int i = 0; i < batch.size(); i++) {
-            int elementMark = capture.mark();
-            try {
-                counts[i] = batch.runOne(session, i);
-                capture.statementEnded(elementMark);
-            } catch (SQLException e) {
-                boolean wholeTransaction = rolledBackWholeTransaction(e);
-                capture.cutTo(wholeTransaction ? 0 : elementMark);
-                checkReplica(e);
-                if (failure == null) {
-                    failure = e;
-                } else {
-                    failure.setNextException(e);
-                }
-                counts[i] = Statement.EXECUTE_FAILED;
-                if (wholeTransaction) { // nothing runs after it (see stoppedAtTransactionRollback)
-                    reported = i + 1;
-                    break;
-                }
-                if (!continues) {
-                    reported = i; // HSQLDB's counts end before the element that failed
-                    break;
-                }
-            }
-        }
-        noteCounters(kind, mark);
-        if (kind.mayDrawIdentity()) {
-            // An insert that failed, in either run, drew from its table's identity column, and the rows kept may be
-            // another table's: every identity counter goes with the transaction.
-            capture.insertStatementEnded(capture.mark());
-        }
-        if (failure == null) {
-            return counts; // the element that failed the first time succeeded now
-        }
-        BatchUpdateException result = new BatchUpdateException(failure.getMessage(), failure.getSQLState(),
-                failure.getErrorCode(), java.util.Arrays.copyOf(counts, reported), failure);
-        result.setNextException(failure);
-        throw result;
-    }
-
-    /**
-     * A batch element made the engine roll the whole transaction back. H2 then runs the elements after it, in a new
-     * transaction of the session; their rows, captured among the rolled-back ones, cannot be told apart from them. So
-     * what they did is rolled back too, and they are reported as not executed: the batch stops at the rollback, as
-     * HSQLDB's does (unlike H2 alone). The application learns of the rollback either way (40001 in the chain).
-     */
-    private BatchUpdateException stoppedAtTransactionRollback(Connection engine, BatchUpdateException failed,
-                                                              StatementKind kind, int mark) throws SQLException {
-        rollbackQuietly(engine);
-        capture.cutTo(0);
-        noteCounters(kind, mark);
-        if (kind.mayDrawIdentity()) {
-            capture.insertStatementEnded(capture.mark());
-        }
-        checkReplica(failed);
-        long[] counts = failed.getLargeUpdateCounts() == null ? new long[0] : failed.getLargeUpdateCounts().clone();
-        // The i-th element that failed carries the i-th exception of the chain.
-        int failures = 0;
-        boolean stopped = false;
-        SQLException next = failed.getNextException();
-        for (int i = 0; i < counts.length; i++) {
-            if (stopped) {
-                counts[i] = Statement.EXECUTE_FAILED;
-            } else if (counts[i] == Statement.EXECUTE_FAILED) {
-                SQLException cause = next;
-                for (int k = 0; k < failures && cause != null; k++) {
-                    cause = cause.getNextException();
-                }
-                failures++;
-                stopped = cause == null || rolledBackWholeTransaction(cause);
-            }
-        }
-        BatchUpdateException result = new BatchUpdateException(failed.getMessage(), failed.getSQLState(),
-                failed.getErrorCode(), counts, failed);
-        result.setNextException(failed.getNextException());
-        return result;
-    }
-
-    private static void rollbackQuietly(Connection engine) {
-        try {
-            engine.rollback();
-        } catch (SQLException ignored) {
-            // the failure the application sees is the batch's
-        }
+        return new BatchRun(this, batch, kind).run();
     }
 
     /**
@@ -253,7 +117,7 @@ final class Transaction {
     }
 
     /** Rolls back to {@code savepoint}; false when it is gone (the engine rolled the whole transaction back). */
-    private static boolean rollbackTo(Connection engine, Savepoint savepoint) {
+    static boolean rollbackTo(Connection engine, Savepoint savepoint) {
         try {
             engine.rollback(savepoint);
             return true;
@@ -262,20 +126,8 @@ final class Transaction {
         }
     }
 
-    /** A batch of row statements, whole (one engine call) or one element at a time. */
-    interface BatchCall {
-        int size();
-
-        long[] runWhole(PhysicalSession session) throws SQLException;
-
-        /** Runs element {@code index} alone, after {@link #clearEngineBatch}; returns its update count. */
-        long runOne(PhysicalSession session, int index) throws SQLException;
-
-        void clearEngineBatch(PhysicalSession session) throws SQLException;
-    }
-
     /** Tells the capture which counters (sequences, identity columns) the statement begun at {@code mark} moved. */
-    private void noteCounters(StatementKind kind, int mark) {
+    void noteCounters(StatementKind kind, int mark) {
         if (kind.usesSequence()) {
             capture.usedSequences();
         }
