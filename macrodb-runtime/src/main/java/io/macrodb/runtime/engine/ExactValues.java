@@ -54,6 +54,9 @@ public final class ExactValues {
             case Types.TIMESTAMP_WITH_TIMEZONE -> rows.getObject(column, OffsetDateTime.class);
             case Types.BIT -> rows.getString(column); // HSQLDB's bit string: every bit, and so its length
             case Types.JAVA_OBJECT -> rows.getBytes(column);
+            // A LOB object is tied to the database it was read from (HSQLDB's holds an id in that database's store).
+            case Types.BLOB -> rows.getBytes(column);
+            case Types.CLOB, Types.NCLOB -> rows.getString(column);
             case Types.ARRAY -> elements(rows.getArray(column));
             default -> rows.getObject(column);
         };

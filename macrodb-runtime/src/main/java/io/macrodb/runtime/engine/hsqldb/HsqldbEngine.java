@@ -7,9 +7,14 @@ import io.macrodb.runtime.engine.CaptureTriggers;
 import io.macrodb.runtime.engine.Engine;
 import io.macrodb.runtime.engine.EngineUrl;
 import io.macrodb.runtime.engine.SqlQueries;
+import org.hsqldb.SessionInterface;
+import org.hsqldb.jdbc.JDBCConnection;
+import org.hsqldb.jdbc.JDBCDriver;
 import org.hsqldb.jdbc.JDBCResultSet;
 import org.hsqldb.lib.StringConverter;
 import org.hsqldb.types.BinaryData;
+import org.hsqldb.types.BlobData;
+import org.hsqldb.types.ClobData;
 import org.hsqldb.types.IntervalMonthData;
 import org.hsqldb.types.IntervalSecondData;
 import org.hsqldb.types.TimeData;
@@ -35,8 +40,8 @@ import java.util.Map;
  * HSQLDB 2.7, embedded ({@code mem:} and {@code file:}). Captures with three row triggers (one per event, {@code QUEUE
  * 0} so they fire in the writer's thread). HSQLDB hands triggers some of its internal value types (TimestampData,
  * TimeData, BinaryData); they are converted once at capture into {@code java.time} values and byte arrays that a
- * slave can bind. LOB columns cannot be captured (the trigger sees only a LOB id, readable only in the master's
- * session): a write to one is refused before it commits.
+ * slave can bind. A LOB reaches the trigger as an id in the master's LOB store: it is read there and then, through
+ * the writer's session, into a byte array or a string (see {@link #triggerSession}).
  *
  * <p>This class is loaded by service loader even when HSQLDB is absent; only the converters touch HSQLDB's classes,
  * and they run only when HSQLDB is the engine.
@@ -153,11 +158,8 @@ public final class HsqldbEngine implements Engine {
                     ? StringConverter.byteArrayToBitString(b.getBytes(), (int) b.bitLength(null)) : value;
             case Types.BINARY, Types.VARBINARY, Types.LONGVARBINARY, Types.OTHER ->
                     value -> value instanceof BinaryData b ? b.getBytes() : refuseInternal(column, value);
-            case Types.BLOB, Types.CLOB, Types.NCLOB -> value -> {
-                throw new SQLException("MacroDB cannot replicate a write to LOB column " + column.name()
-                        + " on HSQLDB: the trigger sees only a LOB id. Use VARCHAR/VARBINARY, or H2.",
-                        MacroSqlState.NOT_REPLICABLE);
-            };
+            case Types.BLOB -> value -> value instanceof BlobData blob ? bytesOf(column, blob) : value;
+            case Types.CLOB, Types.NCLOB -> value -> value instanceof ClobData clob ? textOf(column, clob) : value;
             case Types.ARRAY -> arrayConverter(column);
             default -> value -> refuseInternal(column, value);
         };
@@ -238,6 +240,40 @@ public final class HsqldbEngine implements Engine {
             }
         }
         return row;
+    }
+
+    private static byte[] bytesOf(CapturedTable.Column column, BlobData blob) throws SQLException {
+        SessionInterface session = triggerSession(column);
+        return blob.getBytes(session, 0, lobLength(column, blob.length(session)));
+    }
+
+    private static String textOf(CapturedTable.Column column, ClobData clob) throws SQLException {
+        SessionInterface session = triggerSession(column);
+        return clob.getSubString(session, 0, lobLength(column, clob.length(session)));
+    }
+
+    /**
+     * The writer's session, to read a LOB id with. HSQLDB sets its driver's thread-local connection (the one {@code
+     * jdbc:default:connection} returns) to the session's own before it calls a Java trigger, and the capture trigger
+     * converts the row before it clears it ({@link HsqldbCaptureTrigger}). The LOB is read in the writer's
+     * transaction, so a LOB written by this very statement is visible.
+     */
+    private static SessionInterface triggerSession(CapturedTable.Column column) throws SQLException {
+        JDBCConnection connection = JDBCDriver.driverInstance.threadConnection.get();
+        if (connection == null) {
+            throw new SQLException("MacroDB could not read LOB column " + column.name() + ": HSQLDB gave no session "
+                    + "to read it with.", MacroSqlState.NOT_REPLICABLE);
+        }
+        return connection.getSession();
+    }
+
+    /** A LOB is shipped whole, in one array: larger than one can hold, it is refused. */
+    private static int lobLength(CapturedTable.Column column, long length) throws SQLException {
+        if (length > Integer.MAX_VALUE - 8) {
+            throw new SQLException("MacroDB cannot replicate a LOB of " + length + " bytes or characters (column "
+                    + column.name() + "): at most 2 GB.", MacroSqlState.NOT_REPLICABLE);
+        }
+        return (int) length;
     }
 
     /** Plain Java values pass; an HSQLDB-internal type nobody converts would bind wrongly on a slave, so refuse. */
