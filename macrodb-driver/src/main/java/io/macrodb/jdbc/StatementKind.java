@@ -74,9 +74,6 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
     private static final Pattern DATA_CHANGE_DELTA =
             Pattern.compile("\\b(FINAL|NEW|OLD)\\s+TABLE\\s*\\(", Pattern.CASE_INSENSITIVE);
 
-    private static final Pattern USER_TRIGGER =
-            Pattern.compile("^\\W*CREATE\\s+(OR\\s+REPLACE\\s+)?TRIGGER\\b", Pattern.CASE_INSENSITIVE);
-
     boolean writes() {
         return type == Type.WRITE || type == Type.SCHEMA_CHANGE || type == Type.IN_STEPS || usesSequence;
     }
@@ -99,11 +96,6 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
                     MacroSqlState.NOT_REPLICABLE);
             default -> Type.WRITE; // unknown: assume the worst, so it runs at the master and never on a slave
         };
-        if (type == Type.SCHEMA_CHANGE && USER_TRIGGER.matcher(sql).find()) {
-            throw new SQLException("MacroDB does not replicate user-defined triggers yet: a trigger would run again "
-                    + "on every slave, on top of the rows MacroDB already copies there. Do the trigger's work in the "
-                    + "application's transaction instead.", MacroSqlState.NOT_REPLICABLE);
-        }
         if (type == Type.SCHEMA_CHANGE && computesRowValues(sql) && NONDETERMINISTIC.matcher(sql).find()) {
             return new StatementKind(Type.IN_STEPS, false); // its later steps, classified themselves, may draw
         }

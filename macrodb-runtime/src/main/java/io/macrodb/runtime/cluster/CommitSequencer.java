@@ -237,7 +237,9 @@ public final class CommitSequencer {
                 throw e;
             }
             catalog.refresh(master);
-            publish(new WriteSet(version() + 1, List.of(new WriteSet.SchemaChange(schema, sql))));
+            if (!UserTriggers.changesTriggers(sql)) { // the application's triggers stay on the master
+                publish(new WriteSet(version() + 1, List.of(new WriteSet.SchemaChange(schema, sql))));
+            }
             return result;
         } finally {
             CaptureScope.close(previous);
@@ -308,9 +310,9 @@ public final class CommitSequencer {
         return movedSequences(capture) || !capture.identityTables().isEmpty() || drewFromUnknownIdentity(capture);
     }
 
-    /** A statement that names a sequence, or one that writes rows where a column's default draws from one. */
+    /** A statement that names a sequence, or one that writes rows where a default or a trigger may draw from one. */
     private boolean movedSequences(TransactionCapture capture) {
-        return capture.usesSequences() || capture.hasWrittenRows() && catalog.hasSequenceDefaults();
+        return capture.usesSequences() || capture.hasWrittenRows() && catalog.writesMayDrawSequences();
     }
 
     /** An insert that inserted nothing (it failed, or ignored its row) may have drawn from any identity column. */

@@ -69,6 +69,7 @@ final class MasterPromotion {
                 WriteSet.CounterState carried = carryOverCounters(old, own);
                 SqlQueries.execute(own, engine.referentialIntegrity(true));
                 own.commit();
+                UserTriggers.install(own, cluster.catalog().userTriggers()); // a slave had none of them
                 cluster.catalog().refresh(own);
                 chosen.setRole(ReplicaRole.MASTER);
                 sequencer.setMaster(chosen);

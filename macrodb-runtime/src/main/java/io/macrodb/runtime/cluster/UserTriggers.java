@@ -1,0 +1,57 @@
+package io.macrodb.runtime.cluster;
+
+import io.macrodb.runtime.engine.Engine;
+import io.macrodb.runtime.engine.SqlQueries;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * The application's own triggers live on the master only. What a trigger does on the master is captured like the
+ * statement that fired it (a row it writes, a value a BEFORE trigger puts into the new row, a sequence it draws), so
+ * the slaves receive its effects with the rest of the transaction; a slave that had the trigger too would do it all a
+ * second time on top of them (an audit row twice, a timestamp of its own). So a trigger's DDL is run on the master
+ * and never replayed ({@link #changesTriggers}), a new slave's copy leaves the source's triggers out
+ * ({@link #isDefinition}), and a slave promoted to master gets the master's triggers before it takes any write
+ * ({@link MasterPromotion}). Their definitions are kept, as the master's own script gives them, in
+ * {@link TableCatalog#userTriggers()}, read again after every schema change: the old master may be gone when they
+ * are needed.
+ */
+final class UserTriggers {
+
+    private static final Pattern TRIGGER_DDL = Pattern.compile(
+            "^\\W*(CREATE\\s+(OR\\s+REPLACE\\s+)?(FORCE\\s+)?TRIGGER|DROP\\s+TRIGGER|ALTER\\s+TRIGGER)\\b",
+            Pattern.CASE_INSENSITIVE);
+    private static final Pattern DEFINITION =
+            Pattern.compile("^\\s*CREATE\\s+(FORCE\\s+)?TRIGGER\\b", Pattern.CASE_INSENSITIVE);
+    /** MacroDB's capture triggers call its own classes ({@code io.macrodb.runtime.engine.*CaptureTrigger}). */
+    private static final Pattern CAPTURE_TRIGGER = Pattern.compile("io\\.macrodb\\.runtime\\.engine\\.\\S*CaptureTrigger");
+
+    private UserTriggers() {
+    }
+
+    /** Whether {@code sql} creates, changes or drops a trigger: such DDL runs on the master only. */
+    static boolean changesTriggers(String sql) {
+        return TRIGGER_DDL.matcher(sql).find();
+    }
+
+    /** Whether a line of an engine's schema script defines one of the application's triggers (not a capture one). */
+    static boolean isDefinition(String scriptLine) {
+        return DEFINITION.matcher(scriptLine).find() && !CAPTURE_TRIGGER.matcher(scriptLine).find();
+    }
+
+    /** The application's trigger definitions in {@code master}'s schema script, in the script's order. */
+    static List<String> definitions(Engine engine, Connection master) throws SQLException {
+        return engine.snapshot(master).stream().filter(UserTriggers::isDefinition).toList();
+    }
+
+    /** Creates {@code definitions} on a slave about to become the master, which has none of them. */
+    static void install(Connection promoted, List<String> definitions) throws SQLException {
+        for (String definition : definitions) {
+            SqlQueries.execute(promoted, definition);
+        }
+        promoted.commit();
+    }
+}
