@@ -58,6 +58,22 @@ final class SqlText {
         return false;
     }
 
+    /** The index of the parenthesis closing the one at {@code open} (strings and quoted names skipped). */
+    static int closingParenthesis(String sql, int open) {
+        int depth = 0;
+        for (int i = open; i < sql.length(); i++) {
+            char c = sql.charAt(i);
+            if (c == '\'' || c == '"') {
+                i = closingQuote(sql, i);
+            } else if (c == '(') {
+                depth++;
+            } else if (c == ')' && --depth == 0) {
+                return i;
+            }
+        }
+        return sql.length();
+    }
+
     /** The index of the quote closing the one at {@code open} (a doubled quote stands for itself). */
     static int closingQuote(String sql, int open) {
         char quote = sql.charAt(open);

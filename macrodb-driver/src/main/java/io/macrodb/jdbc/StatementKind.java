@@ -6,6 +6,7 @@ import io.macrodb.runtime.capture.SequenceDraws;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
 import java.util.Locale;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -64,6 +65,12 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
     private static final Pattern ADD_TO_TABLE =
             Pattern.compile("^\\W*ALTER\\s+TABLE\\b.*\\bADD\\b", Pattern.CASE_INSENSITIVE | Pattern.DOTALL);
 
+    /** A computed column's expression, {@code GENERATED ALWAYS AS (expr)} or H2's {@code AS (expr)}, begins after. */
+    private static final Pattern COMPUTED_AS = Pattern.compile("\\bAS\\s*\\(", Pattern.CASE_INSENSITIVE);
+    private static final Pattern QUERY_START =
+            Pattern.compile("^\\s*\\(*\\s*(SELECT|WITH|VALUES|TABLE)\\b", Pattern.CASE_INSENSITIVE);
+    private static final Pattern ALTER_TABLE = Pattern.compile("^\\W*ALTER\\s+TABLE\\b", Pattern.CASE_INSENSITIVE);
+
     private static final Pattern CREATE_TABLE = Pattern.compile(
             "^\\W*CREATE\\s+((CACHED|MEMORY|LOCAL|GLOBAL|TEMPORARY|TEMP|TEXT)\\s+)*TABLE\\b", Pattern.CASE_INSENSITIVE);
 
@@ -96,6 +103,9 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
                     MacroSqlState.NOT_REPLICABLE);
             default -> Type.WRITE; // unknown: assume the worst, so it runs at the master and never on a slave
         };
+        if (type == Type.SCHEMA_CHANGE) {
+            refuseNondeterministicComputedColumn(sql);
+        }
         if (type == Type.SCHEMA_CHANGE && computesRowValues(sql) && NONDETERMINISTIC.matcher(sql).find()) {
             return new StatementKind(Type.IN_STEPS, false); // its later steps, classified themselves, may draw
         }
@@ -111,6 +121,28 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
             default -> false;
         };
         return new StatementKind(type, sequence, inserts);
+    }
+
+    /**
+     * Every replica computes a computed column ({@code GENERATED ALWAYS AS (expr)}) itself, from the row's other
+     * values, and none accepts a value for it: an expression that differs per evaluation ({@code RAND()}, the clock)
+     * would give each replica values of its own. Such a column is refused where it is defined.
+     */
+    private static void refuseNondeterministicComputedColumn(String sql) throws SQLException {
+        if (!CREATE_TABLE.matcher(sql).find() && !ALTER_TABLE.matcher(sql).find()) {
+            return;
+        }
+        Matcher as = COMPUTED_AS.matcher(sql);
+        while (as.find()) {
+            int open = as.end() - 1;
+            String expression = sql.substring(open + 1, Math.max(open + 1, SqlText.closingParenthesis(sql, open)));
+            if (!QUERY_START.matcher(expression).find() && NONDETERMINISTIC.matcher(expression).find()) {
+                throw new SQLException("MacroDB cannot replicate a column computed as (" + expression.strip()
+                        + "): every replica computes it itself and would get a value of its own. Use a column "
+                        + "default instead (MacroDB copies the value the master drew), or compute the value in the "
+                        + "application.", MacroSqlState.NOT_REPLICABLE);
+            }
+        }
     }
 
     /** A view's query computes nothing when it is created: only a table created from a query, or added to, does. */

@@ -23,8 +23,15 @@ public final class CapturedTable {
         }
     }
 
-    /** One column: name, {@link java.sql.Types} code and the engine's type name. */
-    public record Column(String name, int jdbcType, String typeName) {
+    /**
+     * One column: name, {@link java.sql.Types} code, the engine's type name, and whether the engine computes it
+     * ({@code GENERATED ALWAYS AS (expr)}): every replica computes such a column from the row's other values, and
+     * none accepts a value for it, so slaves never bind one.
+     */
+    public record Column(String name, int jdbcType, String typeName, boolean generated) {
+        public Column(String name, int jdbcType, String typeName) {
+            this(name, jdbcType, typeName, false);
+        }
     }
 
     private final Name name;
@@ -35,6 +42,9 @@ public final class CapturedTable {
     private final ValueConverter[] converters;
     private final boolean needsConversion;
     private final String limitOneRow;
+    private final int[] insertedColumns;
+    private final int[] setColumns;
+    private final long generatedColumns;
     private final String setClause;
     private final String insertSql;
     private final String updateSql;
@@ -65,33 +75,34 @@ public final class CapturedTable {
         }
         this.needsConversion = convert;
 
+        this.insertedColumns = java.util.stream.IntStream.range(0, columns.size())
+                .filter(i -> !columns.get(i).generated()).toArray();
+        this.setColumns = java.util.Arrays.stream(insertedColumns)
+                .filter(i -> !(this.identityAlways && i == identityColumn)).toArray();
+        long generated = 0;
+        for (int i = 0; i < columns.size() && i < Long.SIZE; i++) {
+            generated |= columns.get(i).generated() ? 1L << i : 0;
+        }
+        this.generatedColumns = generated;
         StringBuilder insert = new StringBuilder("INSERT INTO ").append(name.quoted()).append(" (");
         StringBuilder values = new StringBuilder();
-        StringBuilder set = new StringBuilder();
-        for (int i = 0; i < columns.size(); i++) {
-            String column = quote(columns.get(i).name());
-            insert.append(i == 0 ? "" : ", ").append(column);
-            values.append(i == 0 ? "?" : ", ?");
-            set.append(i == 0 ? "" : ", ").append(column).append(" = ?");
+        for (int i : insertedColumns) {
+            boolean first = values.length() == 0;
+            insert.append(first ? "" : ", ").append(quote(columns.get(i).name()));
+            values.append(first ? "?" : ", ?");
         }
         insert.append(")").append(identityAlways ? " OVERRIDING SYSTEM VALUE" : "").append(" VALUES (")
                 .append(values).append(")");
         this.limitOneRow = limitOneRow;
         this.insertSql = insert.toString();
-        this.setClause = identityAlways ? setWithout(identityColumn) : set.toString();
+        StringBuilder set = new StringBuilder();
+        for (int i : setColumns) {
+            set.append(set.length() == 0 ? "" : ", ").append(quote(columns.get(i).name())).append(" = ?");
+        }
+        this.setClause = set.toString();
         boolean keyed = keyColumns.length > 0;
         this.updateSql = keyed ? updateSql(null) : null;
         this.deleteSql = keyed ? deleteSql(null) : null;
-    }
-
-    private String setWithout(int skipped) {
-        StringBuilder set = new StringBuilder();
-        for (int i = 0; i < columns.size(); i++) {
-            if (i != skipped) {
-                set.append(set.length() == 0 ? "" : ", ").append(quote(columns.get(i).name())).append(" = ?");
-            }
-        }
-        return set.toString();
     }
 
     /**
@@ -259,8 +270,27 @@ public final class CapturedTable {
         return identityAlways;
     }
 
+    /** The INSERT of a whole row; binds the values of {@link #insertedColumns()}, in that order. */
     public String insertSql() {
         return insertSql;
+    }
+
+    /**
+     * The columns an INSERT binds: every one but those the engine computes. The array itself, read for every row an
+     * applier writes: callers must not change it.
+     */
+    public int[] insertedColumns() {
+        return insertedColumns;
+    }
+
+    /** The columns an UPDATE of the whole row binds: the inserted ones less a GENERATED ALWAYS identity (as above). */
+    public int[] setColumns() {
+        return setColumns;
+    }
+
+    /** {@code changed} (from {@link #changedColumns}) less the columns the engine computes, which no one may set. */
+    public long settable(long changed) {
+        return changed & ~generatedColumns;
     }
 
 

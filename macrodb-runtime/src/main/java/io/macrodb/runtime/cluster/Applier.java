@@ -270,11 +270,8 @@ final class Applier implements Runnable {
         int p = 1;
         if (change.kind() != WriteSet.Kind.DELETE) {
             Object[] row = change.storedAfter(storedValues, WriteSet.ALL_COLUMNS);
-            int skipped = table.identityAlways() && change.kind() == WriteSet.Kind.UPDATE ? table.identityColumn() : -1;
-            for (int i = 0; i < table.columns().size(); i++) {
-                if (i != skipped) {
-                    statement.setObject(p++, row[i]);
-                }
+            for (int i : change.kind() == WriteSet.Kind.INSERT ? table.insertedColumns() : table.setColumns()) {
+                statement.setObject(p++, row[i]);
             }
         }
         if (change.kind() != WriteSet.Kind.INSERT) {
@@ -293,11 +290,12 @@ final class Applier implements Runnable {
     }
 
     /** A keyed update that sets only the columns it changed; one that changed nothing leaves the row as it is. */
-    private void applyChangedColumns(WriteSet.RowChange change, long changed) throws SQLException {
+    private void applyChangedColumns(WriteSet.RowChange change, long changedColumns) throws SQLException {
+        CapturedTable table = change.table();
+        long changed = table.settable(changedColumns); // a computed column follows the others by itself
         if (changed == 0) {
             return;
         }
-        CapturedTable table = change.table();
         Map<Long, PreparedStatement> forTable = updates.computeIfAbsent(table, t -> new HashMap<>());
         PreparedStatement statement = forTable.get(changed);
         if (statement == null) {

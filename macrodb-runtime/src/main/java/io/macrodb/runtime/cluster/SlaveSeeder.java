@@ -88,7 +88,7 @@ final class SlaveSeeder {
     }
 
     private void copyRows(Connection source, Connection slave, CapturedTable table) throws SQLException {
-        int columns = table.columns().size();
+        int[] inserted = table.insertedColumns();
         try (Statement select = source.createStatement();
              ResultSet rows = select.executeQuery("SELECT * FROM " + table.name().quoted());
              PreparedStatement insert = slave.prepareStatement(table.insertSql())) {
@@ -97,8 +97,8 @@ final class SlaveSeeder {
                 // not getObject: a java.sql.Time drops a TIME(9)'s nanoseconds, an HSQLDB BIT(3) reads as a Boolean
                 // no BIT(3) accepts (see Engine#copiedRow)
                 Object[] row = engine.copiedRow(rows, table);
-                for (int i = 1; i <= columns; i++) {
-                    insert.setObject(i, row[i - 1]);
+                for (int p = 0; p < inserted.length; p++) {
+                    insert.setObject(p + 1, row[inserted[p]]);
                 }
                 insert.addBatch();
                 if (++pending == COMMIT_EVERY) {

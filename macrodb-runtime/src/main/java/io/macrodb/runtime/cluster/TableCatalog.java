@@ -170,7 +170,8 @@ public final class TableCatalog {
                     identity = columns.size();
                     always = generatedAlways;
                 }
-                columns.add(new CapturedTable.Column(column, rows.getInt("DATA_TYPE"), rows.getString("TYPE_NAME")));
+                columns.add(new CapturedTable.Column(column, rows.getInt("DATA_TYPE"), rows.getString("TYPE_NAME"),
+                        "YES".equals(rows.getString("IS_GENERATEDCOLUMN"))));
             }
         }
         Map<Integer, String> keyBySeq = new java.util.TreeMap<>();

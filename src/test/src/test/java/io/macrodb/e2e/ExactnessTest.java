@@ -654,17 +654,59 @@ class ExactnessTest {
                 insert.setInt(1, 1);
                 insert.setString(2, "a character large object");
                 insert.setBytes(3, bytes);
-                if (engine == Engine.HSQLDB) {
-                    // HSQLDB's trigger sees only a LOB id: refused before commit, nothing replicated.
-                    SQLException refused = assertThrows(SQLException.class, insert::executeUpdate);
-                    assertEquals(MacroSqlState.NOT_REPLICABLE, refused.getSQLState(), refused::getMessage);
-                } else {
-                    insert.executeUpdate();
-                    insert.setInt(1, 2);
-                    insert.setCharacterStream(2, new java.io.StringReader("streamed"));
-                    insert.setBinaryStream(3, new java.io.ByteArrayInputStream(bytes));
-                    insert.executeUpdate();
-                }
+                insert.executeUpdate();
+                insert.setInt(1, 2);
+                insert.setCharacterStream(2, new java.io.StringReader("streamed"));
+                insert.setBinaryStream(3, new java.io.ByteArrayInputStream(bytes));
+                insert.executeUpdate(); // (HSQLDB's trigger sees only LOB ids: MacroDB reads them at capture)
+            }
+            Engine.execute(c, "UPDATE doc SET body = body || '!' WHERE id = 1", "DELETE FROM doc WHERE id = 2");
+            Engine.assertIdenticalAndShutdown(c);
+        }
+    }
+
+    /**
+     * Computed columns ({@code GENERATED ALWAYS AS (expr)}): no engine accepts a value for one, so a slave that bound
+     * the master's failed (it was marked failed at its first insert). Slaves now bind every other column and compute
+     * these themselves, in a keyed table and a keyless one (matched on every column, the computed ones included),
+     * through inserts, updates of the columns they are computed from and of others, deletes, and a rebuilt slave's
+     * copy. A computed column whose expression differs per evaluation is refused where it is defined.
+     */
+    @ParameterizedTest
+    @EnumSource(Engine.class)
+    void computedColumnsAreComputedByEveryReplica(Engine engine) throws Exception {
+        try (Connection c = open(engine)) {
+            MacroCluster cluster = c.unwrap(MacroCluster.class);
+            Engine.execute(c, "CREATE TABLE item (id INT PRIMARY KEY, price INT, twice INT GENERATED ALWAYS AS "
+                            + "(price * 2), name VARCHAR(10), shout VARCHAR(10) GENERATED ALWAYS AS (UPPER(name)))",
+                    "CREATE TABLE bag (n INT, next INT GENERATED ALWAYS AS (n + 1), label VARCHAR(5))",
+                    "INSERT INTO item (id, price, name) VALUES (1, 10, 'a'), (2, 20, 'b'), (3, 30, 'c')",
+                    "INSERT INTO bag (n, label) VALUES (1, 'x'), (1, 'x'), (2, 'y')",
+                    "UPDATE item SET price = price + 1 WHERE id <= 2",
+                    "UPDATE item SET name = 'z' WHERE id = 3",
+                    "UPDATE bag SET label = 'w' WHERE n = 2",
+                    "UPDATE bag SET n = 5 WHERE n = 2",
+                    "DELETE FROM bag WHERE n = 1 AND next = 2", // two identical rows, one at a time on a slave
+                    "DELETE FROM item WHERE id = 1");
+            try (PreparedStatement insert = c.prepareStatement("INSERT INTO item (id, price, name) VALUES (?, ?, ?)")) {
+                insert.setInt(1, 4);
+                insert.setInt(2, 40);
+                insert.setString(3, "d");
+                insert.executeUpdate();
+            }
+            cluster.verify();
+            assertEquals(0, cluster.metrics().failures(), "no slave failed to apply a row with computed columns");
+            cluster.rebuildReplica(2); // copied row by row, computed columns left to the copy
+            Engine.execute(c, "UPDATE item SET price = 7", "INSERT INTO bag (n) VALUES (9)");
+            c.setReadOnly(true);
+            assertEquals(14 * 3, queryLong(c, "SELECT SUM(twice) FROM item"), "a slave computed them");
+            assertEquals(6 + 10, queryLong(c, "SELECT SUM(next) FROM bag"));
+            c.setReadOnly(false);
+
+            for (String ddl : List.of("CREATE TABLE noisy (a INT, b DOUBLE GENERATED ALWAYS AS (RAND() * a))",
+                    "ALTER TABLE item ADD COLUMN seen TIMESTAMP GENERATED ALWAYS AS (CURRENT_TIMESTAMP)")) {
+                SQLException refused = assertThrows(SQLException.class, () -> Engine.execute(c, ddl), ddl);
+                assertEquals(MacroSqlState.NOT_REPLICABLE, refused.getSQLState(), refused::getMessage);
             }
             Engine.assertIdenticalAndShutdown(c);
         }
