@@ -28,6 +28,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -51,6 +52,13 @@ public final class Cluster implements MacroCluster {
     private final CommitSequencer sequencer;
     private final ReadRouter router = new ReadRouter();
     private final UpdateGate updateGate = new UpdateGate();
+    /**
+     * Held by a rebuild while its source slave is paused, and by whoever waits for every replica with commits held
+     * ({@link #queryEachReplica}): such a wait, begun after the pause, would wait for the paused slave while the
+     * rebuild waited for the commits to hand the slave's queue over (both gave up only after
+     * {@code macrodb.readWaitTimeoutMs}). Taken before the commit lock, in both.
+     */
+    private final ReentrantLock slaveCopy = new ReentrantLock();
     private final Map<Replica, Connection> ownConnections = Collections.synchronizedMap(new LinkedHashMap<>());
     private final ReplicaRecovery recovery;
     private final HealthProbe probe;
@@ -139,6 +147,10 @@ public final class Cluster implements MacroCluster {
 
     SlaveSeeder seeder() {
         return new SlaveSeeder(engine, catalog);
+    }
+
+    ReentrantLock slaveCopy() {
+        return slaveCopy;
     }
 
     UpdateGate updateGate() {
@@ -354,6 +366,15 @@ public final class Cluster implements MacroCluster {
     @Override
     public <T> List<ReplicaResult<T>> queryEachReplica(ReplicaQuery<T> query) throws SQLException {
         checkOpen();
+        slaveCopy.lock(); // a copy under way ends first (its source then catches up)
+        try {
+            return queryEachReplicaAtOneVersion(query);
+        } finally {
+            slaveCopy.unlock();
+        }
+    }
+
+    private <T> List<ReplicaResult<T>> queryEachReplicaAtOneVersion(ReplicaQuery<T> query) throws SQLException {
         return sequencer.whileCommitsHeld(() -> {
             long v = sequencer.version();
             List<ReplicaResult<T>> results = new ArrayList<>();

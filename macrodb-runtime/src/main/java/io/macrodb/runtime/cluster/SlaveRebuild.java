@@ -75,12 +75,14 @@ final class SlaveRebuild {
      */
     private void copyFromSlave(Replica source, Connection connection, Applier applier) throws SQLException {
         Applier sourceApplier = source.applier();
+        cluster.slaveCopy().lock(); // no one waits for every replica with commits held meanwhile
         try {
             long version = sourceApplier.pause(timeoutMillis);
             cluster.sequencer().addApplier(applier, sourceApplier::pending);
             copy(source, connection, applier.replica(), version);
         } finally {
             sourceApplier.resume(cluster.sequencer().version());
+            cluster.slaveCopy().unlock();
         }
     }
 
