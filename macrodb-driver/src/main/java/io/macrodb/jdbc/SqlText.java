@@ -58,6 +58,37 @@ final class SqlText {
         return false;
     }
 
+    /**
+     * Whether {@code sql} holds a statement after a semicolon (both engines run such a text as several statements):
+     * a semicolon outside strings, quoted names, comments and H2's {@code $$} bodies, followed by more than blanks,
+     * semicolons and comments.
+     */
+    static boolean hasSecondStatement(String sql) {
+        boolean afterSemicolon = false;
+        for (int i = 0; i < sql.length(); i++) {
+            char c = sql.charAt(i);
+            if (c == '-' && sql.startsWith("--", i)) {
+                int end = sql.indexOf('\n', i);
+                i = end < 0 ? sql.length() : end;
+            } else if (c == '/' && sql.startsWith("/*", i)) {
+                int end = sql.indexOf("*/", i + 2);
+                i = end < 0 ? sql.length() : end + 1;
+            } else if (Character.isWhitespace(c)) {
+                continue;
+            } else if (c == ';') {
+                afterSemicolon = true;
+            } else if (afterSemicolon) {
+                return true;
+            } else if (c == '\'' || c == '"') {
+                i = closingQuote(sql, i);
+            } else if (c == '$' && sql.startsWith("$$", i)) {
+                int end = sql.indexOf("$$", i + 2);
+                i = end < 0 ? sql.length() : end + 1;
+            }
+        }
+        return false;
+    }
+
     /** The index of the parenthesis closing the one at {@code open} (strings and quoted names skipped). */
     static int closingParenthesis(String sql, int open) {
         int depth = 0;

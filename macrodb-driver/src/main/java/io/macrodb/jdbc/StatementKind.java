@@ -65,6 +65,9 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
     private static final Pattern ADD_TO_TABLE =
             Pattern.compile("^\\W*ALTER\\s+TABLE\\b.*\\bADD\\b", Pattern.CASE_INSENSITIVE | Pattern.DOTALL);
 
+    /** Routines and triggers whose body is a compound statement ({@code BEGIN ATOMIC ...; ...; END}). */
+    private static final Pattern COMPOUND_BODY = Pattern.compile(
+            "^\\W*CREATE\\s+(OR\\s+REPLACE\\s+)?(TRIGGER|PROCEDURE|FUNCTION)\\b", Pattern.CASE_INSENSITIVE);
     /** A computed column's expression, {@code GENERATED ALWAYS AS (expr)} or H2's {@code AS (expr)}, begins after. */
     private static final Pattern COMPUTED_AS = Pattern.compile("\\bAS\\s*\\(", Pattern.CASE_INSENSITIVE);
     private static final Pattern QUERY_START =
@@ -87,6 +90,13 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
 
     static StatementKind of(String sql) throws SQLException {
         String word = firstWord(sql);
+        if (SqlText.hasSecondStatement(sql) && !COMPOUND_BODY.matcher(sql).find()) {
+            // Classified by its first statement, the text would run as that one kind: a write followed by DDL kept
+            // the DDL from the slaves, and DDL followed by a write replayed the write's text on them.
+            throw new SQLException("MacroDB runs one SQL statement per call, and this text holds several. Run each "
+                    + "with its own execute call (or add each to a batch with addBatch).",
+                    MacroSqlState.NOT_REPLICABLE);
+        }
         boolean sequence = SequenceDraws.in(sql);
         Type type = switch (word) {
             case "SELECT", "VALUES", "TABLE", "WITH", "SHOW", "EXPLAIN", "HELP", "CALL", "SCRIPT", "CHECKPOINT",

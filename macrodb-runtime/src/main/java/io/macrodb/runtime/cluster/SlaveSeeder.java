@@ -18,10 +18,11 @@ import java.util.Map;
 /**
  * Makes a new, empty slave a copy of a replica that stands still (nothing commits on it while it is copied) before
  * the new slave's applier starts: the schema (from the engine's own script, less the application's triggers: see
- * {@link UserTriggers}), every table's rows, and the sequence and identity counters. At start the source is the master, which has data when it is a file database; for a new
- * in-memory master it copies nothing. A rebuilt slave is copied from a paused slave, or from a master whose update
- * transactions are held ({@link SlaveRebuild}). The tables copied are the source's own, which may be older than the
- * catalog's: the DDL after the copy's version is still in the new slave's queue.
+ * {@link UserTriggers}), every table's rows, and the sequence and identity counters. At start the source is the
+ * master, which has data when it is a file database; for a new in-memory master it copies nothing. A rebuilt slave
+ * is copied from a paused slave, or from a master whose update transactions are held ({@link SlaveRebuild}). The
+ * tables copied are the source's own, which may be older than the catalog's: the DDL after the copy's version is
+ * still in the new slave's queue.
  *
  * <p>Every slave runs with referential integrity off, for good: the master has already checked each foreign key and
  * run each cascade, and the write set carries every row a cascade touched. A slave that cascaded again would apply

@@ -27,7 +27,8 @@ final class UserTriggers {
     private static final Pattern DEFINITION =
             Pattern.compile("^\\s*CREATE\\s+(FORCE\\s+)?TRIGGER\\b", Pattern.CASE_INSENSITIVE);
     /** MacroDB's capture triggers call its own classes ({@code io.macrodb.runtime.engine.*CaptureTrigger}). */
-    private static final Pattern CAPTURE_TRIGGER = Pattern.compile("io\\.macrodb\\.runtime\\.engine\\.\\S*CaptureTrigger");
+    private static final Pattern CAPTURE_TRIGGER =
+            Pattern.compile("io\\.macrodb\\.runtime\\.engine\\.\\S*CaptureTrigger");
 
     private UserTriggers() {
     }

@@ -105,8 +105,9 @@ class UserTriggerTest {
             int updated = s.executeUpdate("UPDATE account SET balance = balance + 1 WHERE id < " + (first + count / 2)
                     + " AND id >= " + first);
             // A duplicate key after the first row of a multi-row insert: the statement fails as a whole.
-            assertThrows(SQLException.class, () -> s.executeUpdate(
-                    "INSERT INTO account (id, balance) VALUES (" + (first + count + 1000) + ", 1), (" + first + ", 1)"));
+            String duplicate = "INSERT INTO account (id, balance) VALUES (" + (first + count + 1000) + ", 1), ("
+                    + first + ", 1)";
+            assertThrows(SQLException.class, () -> s.executeUpdate(duplicate));
             c.commit();
             int deleted = s.executeUpdate("DELETE FROM account WHERE id >= " + first + " AND id < "
                     + (first + count / 5));
@@ -123,7 +124,7 @@ class UserTriggerTest {
         }
     }
 
-    /** The audit rows, read in a read-only transaction (on a slave) and on the master: both must be {@code expected}. */
+    /** The audit rows, read on the master and in a read-only transaction (on a slave): both {@code expected}. */
     private static void assertAudited(Connection c, long expected) throws SQLException {
         c.unwrap(MacroCluster.class).verify(); // every slave caught up, so a read-only transaction is not kept waiting
         assertEquals(expected, count(c, "SELECT COUNT(*) FROM audit"), "audit rows on the master");
