@@ -310,9 +310,13 @@ public final class CommitSequencer {
         return movedSequences(capture) || !capture.identityTables().isEmpty() || drewFromUnknownIdentity(capture);
     }
 
-    /** A statement that names a sequence, or one that writes rows where a default or a trigger may draw from one. */
+    /**
+     * A statement that names a sequence, one that writes rows where a default or a trigger may draw from one, or any
+     * statement where a routine may.
+     */
     private boolean movedSequences(TransactionCapture capture) {
-        return capture.usesSequences() || capture.hasWrittenRows() && catalog.writesMayDrawSequences();
+        return capture.usesSequences() || capture.hasWrittenRows() && catalog.writesMayDrawSequences()
+                || catalog.routinesMayDrawSequences();
     }
 
     /** An insert that inserted nothing (it failed, or ignored its row) may have drawn from any identity column. */

@@ -29,6 +29,7 @@ public final class TableCatalog {
     private volatile boolean hasIdentityColumns;
     private volatile boolean hasSequenceDefaults;
     private volatile List<String> userTriggers = List.of();
+    private volatile boolean routinesMayDrawSequences;
 
     public TableCatalog(Engine engine) {
         this.engine = engine;
@@ -56,6 +57,15 @@ public final class TableCatalog {
         return hasSequenceDefaults || !userTriggers.isEmpty();
     }
 
+    /**
+     * Whether any statement may move a sequence without naming one: the database has sequences and routines of the
+     * application's (H2's {@code CREATE ALIAS}, HSQLDB's {@code CREATE FUNCTION/PROCEDURE}), which a query or a
+     * {@code CALL} may run and which may draw from them. Then every update transaction ships the sequences' state.
+     */
+    public boolean routinesMayDrawSequences() {
+        return routinesMayDrawSequences;
+    }
+
     /** The master's own triggers' definitions, to create on a slave promoted to master ({@link UserTriggers}). */
     public List<String> userTriggers() {
         return userTriggers;
@@ -69,10 +79,23 @@ public final class TableCatalog {
         Map<String, CapturedTable> read = read(master);
         boolean anyUserTrigger = installTriggers(master);
         userTriggers = anyUserTrigger ? UserTriggers.definitions(engine, master) : List.of();
+        routinesMayDrawSequences = hasUserRoutines(master) && !engine.sequenceState(master).isEmpty();
         tables = Map.copyOf(read);
         hasIdentityColumns = read.values().stream().anyMatch(t -> t.identityColumn() >= 0);
         hasSequenceDefaults = sequenceDefaults(master.getMetaData(), read.values())
                 || engine.hasColumnsGeneratedBySequence(master);
+    }
+
+    private boolean hasUserRoutines(Connection master) throws SQLException {
+        try (var statement = master.createStatement();
+             ResultSet rows = statement.executeQuery("SELECT DISTINCT ROUTINE_SCHEMA FROM INFORMATION_SCHEMA.ROUTINES")) {
+            while (rows.next()) {
+                if (!engine.isSystemSchema(rows.getString(1))) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     private static boolean sequenceDefaults(DatabaseMetaData meta, Iterable<CapturedTable> tables)
