@@ -22,7 +22,7 @@ import java.util.regex.Pattern;
 final class UserTriggers {
 
     private static final Pattern TRIGGER_DDL = Pattern.compile(
-            "^\\W*(CREATE\\s+(OR\\s+REPLACE\\s+)?(FORCE\\s+)?TRIGGER|DROP\\s+TRIGGER|ALTER\\s+TRIGGER)\\b",
+            "^\\W*(CREATE\\s+(OR\\s+REPLACE\\s+)?(FORCE\\s+)?TRIGGER|(DROP|ALTER)\\s+TRIGGER|COMMENT\\s+ON\\s+TRIGGER)\\b",
             Pattern.CASE_INSENSITIVE);
     private static final Pattern DEFINITION =
             Pattern.compile("^\\s*CREATE\\s+(FORCE\\s+)?TRIGGER\\b", Pattern.CASE_INSENSITIVE);
