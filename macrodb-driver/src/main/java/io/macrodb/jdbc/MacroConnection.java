@@ -105,10 +105,25 @@ public final class MacroConnection implements Connection {
             case SHUTDOWN:
                 cluster.shutdown();
                 return null;
+            case SCRIPT:
+                runStatements(cluster.engineSupport().scriptStatements(sql));
+                return null;
             default:
                 break;
         }
         return inTransaction(kind, tx -> tx.run(call, kind));
+    }
+
+    /**
+     * Runs {@code statements} one after the other through this connection, each as the application's own would run
+     * (classified, captured, replicated): a script's, or H2's {@code INIT} commands.
+     */
+    void runStatements(List<String> statements) throws SQLException {
+        try (Statement statement = createStatement()) {
+            for (String sql : statements) {
+                statement.execute(sql);
+            }
+        }
     }
 
     /**

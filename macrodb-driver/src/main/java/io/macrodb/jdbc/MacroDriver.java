@@ -45,7 +45,16 @@ public final class MacroDriver implements Driver {
         ClusterConfig config = ClusterConfig.parse(url, properties);
         Properties engineProperties = engineProperties(properties);
         Cluster cluster = ClusterRegistry.join(config, engineProperties);
-        return new MacroConnection(cluster, url, engineProperties);
+        MacroConnection connection = new MacroConnection(cluster, url, engineProperties);
+        if (config.init() != null) { // H2's INIT, run by each connection as H2 runs it, but through MacroDB
+            try {
+                connection.runStatements(cluster.engineSupport().statementsOf(config.init()));
+            } catch (SQLException | RuntimeException e) {
+                connection.close();
+                throw e;
+            }
+        }
+        return connection;
     }
 
     /** The properties the engines see: everything given except MacroDB's own keys. */

@@ -52,7 +52,12 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
         COMMIT,
         ROLLBACK,
         /** {@code SHUTDOWN}: shuts the whole cluster down, draining the slaves' queues first. */
-        SHUTDOWN
+        SHUTDOWN,
+        /**
+         * H2's {@code RUNSCRIPT}: the engine would run the script's statements out of MacroDB's sight, so MacroDB
+         * reads the script and runs each statement itself, as the application's own.
+         */
+        SCRIPT
     }
 
     /** Functions whose value differs per call or per replica: replaying DDL that evaluates them would diverge. */
@@ -108,9 +113,7 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
             case "ROLLBACK" -> sql.toUpperCase(Locale.ROOT).contains(" TO ") ? refuseControl(sql) : Type.ROLLBACK;
             case "SHUTDOWN" -> Type.SHUTDOWN;
             case "START", "BEGIN", "SAVEPOINT", "RELEASE" -> refuseControl(sql);
-            case "RUNSCRIPT" -> throw new SQLException("MacroDB cannot replicate RUNSCRIPT: it runs statements "
-                    + "MacroDB never sees. Run the script's statements through the connection instead.",
-                    MacroSqlState.NOT_REPLICABLE);
+            case "RUNSCRIPT" -> Type.SCRIPT;
             default -> Type.WRITE; // unknown: assume the worst, so it runs at the master and never on a slave
         };
         if (type == Type.SCHEMA_CHANGE) {

@@ -240,6 +240,11 @@ public final class Cluster implements MacroCluster {
         return membership.master();
     }
 
+    /** What MacroDB knows of this cluster's engine (the SPI), as opposed to {@link #engine()}, its name. */
+    public Engine engineSupport() {
+        return engine;
+    }
+
     public TableCatalog catalog() {
         return catalog;
     }

@@ -3,7 +3,9 @@ package io.macrodb.runtime.config;
 import io.macrodb.api.MacroSqlState;
 
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.StringJoiner;
@@ -15,17 +17,25 @@ import java.util.StringJoiner;
  * {@code h2:mem:shop;DB_CLOSE_DELAY=-1} and replicas = 4. A cluster is named by its engine URL alone
  * ({@link #clusterKey()}): connections that name the same engine URL join the same cluster, and must then ask for the
  * same options ({@link #sameOptions}), since one set of engines cannot have two replica counts.
+ *
+ * <p>H2's {@code INIT} setting (commands H2 runs at every connection it opens, {@code ;} written {@code \;}) is taken
+ * out of the engine URL: H2 would run it on every replica's sessions, out of MacroDB's sight (a slave's own tables
+ * then broke its copy). Each MacroDB connection runs it instead, through itself ({@link #init()}).
  */
 public final class ClusterConfig {
 
     public static final String URL_PREFIX = "jdbc:macrodb:";
 
+    private static final String INIT = "INIT=";
+
     private final String engineUrl;
     private final Map<MacroOption, Integer> values;
+    private final String init;
 
-    private ClusterConfig(String engineUrl, Map<MacroOption, Integer> values) {
+    private ClusterConfig(String engineUrl, Map<MacroOption, Integer> values, String init) {
         this.engineUrl = engineUrl;
         this.values = values;
+        this.init = init;
     }
 
     public static boolean accepts(String url) {
@@ -51,10 +61,13 @@ public final class ClusterConfig {
             }
         }
         StringJoiner engine = new StringJoiner(";");
-        String[] parts = url.substring(URL_PREFIX.length()).split(";", -1);
-        for (int i = 0; i < parts.length; i++) {
-            String part = parts[i];
-            if (i > 0 && MacroOption.isMacroKey(part.trim())) {
+        String init = null;
+        List<String> parts = settings(url.substring(URL_PREFIX.length()));
+        for (int i = 0; i < parts.size(); i++) {
+            String part = parts.get(i);
+            if (i > 0 && part.regionMatches(true, 0, INIT, 0, INIT.length())) {
+                init = part.substring(INIT.length()).replace("\\;", ";");
+            } else if (i > 0 && MacroOption.isMacroKey(part.trim())) {
                 int eq = part.indexOf('=');
                 if (eq < 0) {
                     throw new SQLException("MacroDB option '" + part.trim() + "' in URL '" + url
@@ -76,7 +89,31 @@ public final class ClusterConfig {
             String value = raw.getOrDefault(option, option.defaultValue());
             values.put(option, option.parse(value));
         }
-        return new ClusterConfig(engineUrl, values);
+        return new ClusterConfig(engineUrl, values, init);
+    }
+
+    /** The URL's parts between semicolons, an escaped one ({@code \;}, inside H2's INIT) kept in its part. */
+    private static List<String> settings(String url) {
+        List<String> parts = new ArrayList<>();
+        StringBuilder part = new StringBuilder();
+        for (String piece : url.split(";", -1)) {
+            part.append(piece);
+            if (piece.endsWith("\\")) {
+                part.append(';');
+            } else {
+                parts.add(part.toString());
+                part.setLength(0);
+            }
+        }
+        if (part.length() > 0) {
+            parts.add(part.toString());
+        }
+        return parts;
+    }
+
+    /** H2's {@code INIT} commands, unescaped, for each connection to run through MacroDB; null when none. */
+    public String init() {
+        return init;
     }
 
     /** The engine's URL without {@code jdbc:} and without MacroDB keys, e.g. {@code h2:mem:shop}. */

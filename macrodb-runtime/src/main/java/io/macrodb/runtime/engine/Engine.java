@@ -81,6 +81,20 @@ public interface Engine {
     /** Deletes or updates exactly one row of a table without a primary key: the clause that ends the statement. */
     String limitOneRow();
 
+    /**
+     * The statements of the script an engine's {@code RUNSCRIPT} statement names, in order, for MacroDB to run one by
+     * one (each replicated as the application's own would be). The default: the engine has no such statement.
+     */
+    default List<String> scriptStatements(String runscript) throws SQLException {
+        throw new SQLException("This engine has no RUNSCRIPT: run the script's statements one by one.",
+                io.macrodb.api.MacroSqlState.NOT_REPLICABLE);
+    }
+
+    /** {@code text} (an engine's {@code INIT} setting, say) split into its statements, in the engine's script syntax. */
+    default List<String> statementsOf(String text) throws SQLException {
+        return List.of(text);
+    }
+
     /** Statements that recreate a live database's schema (no rows), in order, for seeding a new slave. */
     List<String> snapshot(Connection source) throws SQLException;
 

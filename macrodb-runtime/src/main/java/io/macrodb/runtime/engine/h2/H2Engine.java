@@ -8,14 +8,23 @@ import io.macrodb.runtime.engine.Engine;
 import io.macrodb.runtime.engine.EngineUrl;
 import io.macrodb.runtime.engine.SqlQueries;
 
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.Reader;
+import java.io.StringReader;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
 import java.sql.Blob;
 import java.sql.Clob;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Types;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * H2 2.x, embedded ({@code mem:} and {@code file:}). Captures with one row trigger for all three events. LOB values
@@ -23,6 +32,12 @@ import java.util.Map;
  * capture; every other value H2 hands to a trigger is already a plain immutable Java object.
  */
 public final class H2Engine implements Engine {
+
+    private static final Pattern RUNSCRIPT = Pattern.compile(
+            "^\\s*RUNSCRIPT\\s+FROM\\s+'((?:[^']|'')*)'(?:\\s+CHARSET\\s+'([^']*)')?\\s*;?\\s*$",
+            Pattern.CASE_INSENSITIVE);
+    /** H2's SQLState for a file it cannot read (IO_EXCEPTION_2), for a script MacroDB reads in its place. */
+    private static final String IO_ERROR = "90031";
 
     private static final List<String> KINDS = List.of("file", "mem");
     /** Settings that only make sense for the file database and would be refused by an in-memory slave. */
@@ -168,6 +183,56 @@ public final class H2Engine implements Engine {
     @Override
     public String limitOneRow() {
         return "FETCH FIRST 1 ROW ONLY";
+    }
+
+    /**
+     * {@code RUNSCRIPT FROM '<file>' [CHARSET '<charset>']}: H2 would run the statements itself, out of MacroDB's sight
+     * (on the master only). The file is read as H2 reads it ({@code classpath:} and {@code file:} names, UTF-8 unless a
+     * charset is given) and split with H2's own script reader. Other options (COMPRESSION, CIPHER, FROM_1X,
+     * QUIRKS_MODE, VARIABLE_BINARY) are refused.
+     */
+    @Override
+    public List<String> scriptStatements(String runscript) throws SQLException {
+        Matcher from = RUNSCRIPT.matcher(runscript);
+        if (!from.matches()) {
+            throw new SQLException("MacroDB runs RUNSCRIPT FROM '<file>' [CHARSET '<charset>'] itself, statement by "
+                    + "statement, so that each is replicated; it does not support the other options of: " + runscript,
+                    MacroSqlState.NOT_REPLICABLE);
+        }
+        String file = from.group(1).replace("''", "'");
+        Charset charset = from.group(2) == null ? StandardCharsets.UTF_8 : Charset.forName(from.group(2));
+        try (Reader script = new InputStreamReader(org.h2.store.fs.FileUtils.newInputStream(file), charset)) {
+            return statementsOf(script);
+        } catch (IOException e) {
+            throw new SQLException("MacroDB could not read the script " + file + ": " + e.getMessage(),
+                    IO_ERROR, e);
+        }
+    }
+
+    @Override
+    public List<String> statementsOf(String text) throws SQLException {
+        try {
+            return statementsOf(new StringReader(text));
+        } catch (IOException e) {
+            throw new SQLException(e.getMessage(), IO_ERROR, e); // a string reader does not fail
+        }
+    }
+
+    private static List<String> statementsOf(Reader text) throws IOException {
+        List<String> statements = new ArrayList<>();
+        try (org.h2.util.ScriptReader reader = new org.h2.util.ScriptReader(text)) {
+            for (String statement = reader.readStatement(); statement != null; statement = reader.readStatement()) {
+                if (!statement.isBlank()) {
+                    statements.add(statement.strip());
+                }
+            }
+        } catch (RuntimeException e) {
+            if (e.getCause() instanceof IOException io) { // H2 wraps the reader's failures
+                throw io;
+            }
+            throw e;
+        }
+        return statements;
     }
 
     @Override
