@@ -39,7 +39,10 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
         QUERY,
         /** Writes rows: master only, captured by the row triggers. */
         WRITE,
-        /** DDL or TRUNCATE: commits the open transaction, then runs at the master as a version of its own. */
+        /**
+         * DDL, TRUNCATE, or a setting of the whole database ({@code SET MODE}...): commits the open transaction, then
+         * runs at the master as a version of its own, replayed by every slave.
+         */
         SCHEMA_CHANGE,
         /**
          * DDL computing row values that differ per evaluation ({@code CREATE TABLE ... AS SELECT}, {@code ALTER TABLE
@@ -70,6 +73,15 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
     private static final Pattern ADD_TO_TABLE =
             Pattern.compile("^\\W*ALTER\\s+TABLE\\b.*\\bADD\\b", Pattern.CASE_INSENSITIVE | Pattern.DOTALL);
 
+    /**
+     * Settings of the database, not of the session, that change how later statements are read or what they do: H2's
+     * {@code SET MODE}, its NULL ordering and case-insensitivity for new tables; HSQLDB's {@code SET DATABASE SQL ...}
+     * (syntax compatibility and rules), {@code COLLATION} and {@code DEFAULT}s. A slave that lacked one failed at the
+     * next DDL written for it (the slaves run with referential integrity off, for good: that setting is not one).
+     */
+    private static final Pattern DATABASE_SETTING = Pattern.compile(
+            "^\\W*SET\\s+(MODE|DEFAULT_NULL_ORDERING|IGNORECASE|DATABASE\\s+(SQL|COLLATION|DEFAULT))\\b",
+            Pattern.CASE_INSENSITIVE);
     /** Routines and triggers whose body is a compound statement ({@code BEGIN ATOMIC ...; ...; END}). */
     private static final Pattern COMPOUND_BODY = Pattern.compile(
             "^\\W*CREATE\\s+(OR\\s+REPLACE\\s+)?(TRIGGER|PROCEDURE|FUNCTION)\\b", Pattern.CASE_INSENSITIVE);
@@ -108,7 +120,7 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
                  "ANALYZE", "BACKUP" -> Type.QUERY;
             case "INSERT", "UPDATE", "DELETE", "MERGE", "UPSERT", "REPLACE" -> Type.WRITE;
             case "CREATE", "ALTER", "DROP", "TRUNCATE", "COMMENT", "GRANT", "REVOKE", "RENAME" -> Type.SCHEMA_CHANGE;
-            case "SET" -> Type.SESSION;
+            case "SET" -> DATABASE_SETTING.matcher(sql).find() ? Type.SCHEMA_CHANGE : Type.SESSION;
             case "COMMIT" -> Type.COMMIT;
             case "ROLLBACK" -> sql.toUpperCase(Locale.ROOT).contains(" TO ") ? refuseControl(sql) : Type.ROLLBACK;
             case "SHUTDOWN" -> Type.SHUTDOWN;

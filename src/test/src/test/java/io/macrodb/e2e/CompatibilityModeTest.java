@@ -4,6 +4,7 @@ import io.macrodb.api.MacroCluster;
 import io.macrodb.api.ReplicaResult;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -128,6 +129,45 @@ class CompatibilityModeTest {
                     "INSERT INTO item (name, qty) VALUES ('pen', 1)",
                     "INSERT INTO item (name, qty) VALUES ('pen', 5) ON DUPLICATE KEY UPDATE qty = qty + 5");
             Engine.assertIdenticalAndShutdown(c); // the counters too: the update's identity draw reached the slave
+        }
+    }
+
+    /**
+     * A compatibility mode switched on at run time ({@code SET MODE MySQL}, {@code SET DATABASE SQL SYNTAX ORA TRUE}:
+     * a schema script may begin so) is the database's, not the session's. It used to stay on the master: the slaves
+     * then failed at the first DDL written for it. It is now replicated as DDL is, and a slave copied later gets it.
+     */
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(Engine.class)
+    void aModeSetAtRunTimeReachesEverySlave(Engine engine) throws Exception {
+        try (Connection c = Engine.connect(engine.url(3))) {
+            MacroCluster cluster = c.unwrap(MacroCluster.class);
+            if (engine == Engine.H2) {
+                Engine.execute(c, "SET MODE MySQL", "CREATE TABLE a (id INT PRIMARY KEY, v VARCHAR(10)) ENGINE=InnoDB");
+            } else {
+                Engine.execute(c, "SET DATABASE SQL SYNTAX ORA TRUE",
+                        "CREATE TABLE a (id INT PRIMARY KEY, v VARCHAR2(10))");
+            }
+            Engine.execute(c, "INSERT INTO a VALUES (1, 'x')");
+            cluster.rebuildReplica(2); // copied from slave 1: the mode must come with the copy
+            Engine.execute(c, engine == Engine.H2
+                    ? "CREATE TABLE b (id INT PRIMARY KEY) ENGINE=InnoDB"
+                    : "CREATE TABLE b (id INT PRIMARY KEY, v VARCHAR2(5))");
+            Engine.execute(c, "INSERT INTO b (id) VALUES (1)");
+            if (engine == Engine.H2) { // later tables' text columns ignore case, on every replica, the copy included
+                Engine.execute(c, "SET IGNORECASE TRUE");
+                cluster.rebuildReplica(1);
+                Engine.execute(c, "CREATE TABLE c (v VARCHAR(5))", "INSERT INTO c VALUES ('A')");
+                for (ReplicaResult<List<List<String>>> replica : cluster.queryEachReplica(r -> rows(r,
+                        "SELECT DATA_TYPE FROM INFORMATION_SCHEMA.COLUMNS WHERE TABLE_NAME = 'C'"))) {
+                    assertEquals(List.of(List.of("VARCHAR_IGNORECASE")), replica.value(),
+                            "replica " + replica.replica());
+                }
+            }
+            cluster.verify();
+            assertEquals(engine == Engine.H2 ? 2 : 1, cluster.metrics().failures(),
+                    "no slave failed (those counted are the slaves replaced)");
+            Engine.assertIdenticalAndShutdown(c);
         }
     }
 

@@ -235,9 +235,28 @@ public final class H2Engine implements Engine {
         return statements;
     }
 
+    /**
+     * H2's script of the schema, after the database settings that change how later statements are read (a slave's
+     * DDL replayed in MySQL mode, say), which H2's script leaves out: MODE, set at run time, is the database's; so are
+     * the NULL ordering and IGNORECASE (which makes the VARCHAR columns of later tables case-insensitive).
+     */
     @Override
     public List<String> snapshot(Connection source) throws SQLException {
-        return SqlQueries.strings(source, "SCRIPT NODATA NOPASSWORDS NOSETTINGS");
+        List<String> script = new ArrayList<>();
+        try (var statement = source.createStatement();
+             var settings = statement.executeQuery("SELECT SETTING_NAME, SETTING_VALUE FROM "
+                     + "INFORMATION_SCHEMA.SETTINGS WHERE SETTING_NAME IN ('MODE', 'DEFAULT_NULL_ORDERING', 'IGNORECASE')")) {
+            while (settings.next()) {
+                String name = settings.getString(1);
+                String value = settings.getString(2);
+                if ("IGNORECASE".equals(name)) { // listed as 1 or 0
+                    value = "1".equals(value) || "TRUE".equalsIgnoreCase(value) ? "TRUE" : "FALSE";
+                }
+                script.add("SET " + name + " " + value);
+            }
+        }
+        script.addAll(SqlQueries.strings(source, "SCRIPT NODATA NOPASSWORDS NOSETTINGS"));
+        return script;
     }
 
     @Override
