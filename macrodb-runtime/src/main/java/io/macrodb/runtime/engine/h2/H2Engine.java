@@ -236,13 +236,14 @@ public final class H2Engine implements Engine {
     }
 
     /**
-     * H2's script of the schema, after the database settings that change how later statements are read (a slave's
+     * H2's script of the schema, then the database settings that change how later statements are read (a slave's
      * DDL replayed in MySQL mode, say), which H2's script leaves out: MODE, set at run time, is the database's; so are
-     * the NULL ordering and IGNORECASE (which makes the VARCHAR columns of later tables case-insensitive).
+     * the NULL ordering and IGNORECASE (which makes the VARCHAR columns of later tables case-insensitive). After the
+     * script, not before: IGNORECASE would turn the script's own VARCHAR columns case-insensitive (verify() saw it).
      */
     @Override
     public List<String> snapshot(Connection source) throws SQLException {
-        List<String> script = new ArrayList<>();
+        List<String> script = new ArrayList<>(SqlQueries.strings(source, "SCRIPT NODATA NOPASSWORDS NOSETTINGS"));
         try (var statement = source.createStatement();
              var settings = statement.executeQuery("SELECT SETTING_NAME, SETTING_VALUE FROM "
                      + "INFORMATION_SCHEMA.SETTINGS WHERE SETTING_NAME IN ('MODE', 'DEFAULT_NULL_ORDERING', 'IGNORECASE')")) {
@@ -255,7 +256,6 @@ public final class H2Engine implements Engine {
                 script.add("SET " + name + " " + value);
             }
         }
-        script.addAll(SqlQueries.strings(source, "SCRIPT NODATA NOPASSWORDS NOSETTINGS"));
         return script;
     }
 
