@@ -24,11 +24,14 @@ import java.util.TreeMap;
  * Check-sums every replica at one version. A table's checksum is its row count and the sum of a 64-bit hash of each
  * row: independent of row order (so no ORDER BY, which a table without a key could not make total), and equal on
  * two replicas only if they hold the same multiset of rows, barring a hash collision. Sequence and identity
- * counters are check-summed as one more "table".
+ * counters are check-summed as one more "table", and so are the tables' column definitions (type, size,
+ * nullability, identity, computed): two replicas can hold the same values in columns that compare them differently
+ * (a VARCHAR_IGNORECASE column on one, a VARCHAR on the other).
  */
 final class Verifier {
 
     static final String COUNTERS = "(sequence and identity counters)";
+    static final String COLUMNS = "(column definitions)";
 
     private final Engine engine;
     private final TableCatalog catalog;
@@ -64,7 +67,29 @@ final class Verifier {
             hash += mix(hashOf(counter.getKey()) * 31 + counter.getValue());
         }
         sums.put(COUNTERS, new TableChecksum(counters.size(), hash));
+        sums.put(COLUMNS, columnDefinitions(connection, tables));
         return sums;
+    }
+
+    private static TableChecksum columnDefinitions(Connection connection, List<CapturedTable> tables)
+            throws SQLException {
+        long columns = 0;
+        long sum = 0;
+        var meta = connection.getMetaData();
+        for (CapturedTable table : tables) {
+            try (ResultSet rows = meta.getColumns(null, table.name().schema(), table.name().table(), "%")) {
+                while (rows.next()) {
+                    String definition = table.name().key() + "." + rows.getString("COLUMN_NAME") + " "
+                            + rows.getString("TYPE_NAME") + "(" + rows.getString("COLUMN_SIZE") + ","
+                            + rows.getString("DECIMAL_DIGITS") + ") nullable " + rows.getString("NULLABLE")
+                            + " identity " + rows.getString("IS_AUTOINCREMENT") + " computed "
+                            + rows.getString("IS_GENERATEDCOLUMN");
+                    sum += mix(hashOf(definition));
+                    columns++;
+                }
+            }
+        }
+        return new TableChecksum(columns, sum);
     }
 
     private static TableChecksum checksum(Connection connection, CapturedTable table) throws SQLException {

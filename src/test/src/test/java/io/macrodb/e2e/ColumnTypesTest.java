@@ -521,6 +521,30 @@ class ColumnTypesTest {
         }
     }
 
+    /**
+     * Two replicas can hold the same values in columns defined otherwise (case-insensitive on one, a wider type on
+     * the other): equal rows, different answers to the same query. {@code verify()} compares the column definitions
+     * too. Here a slave's column is changed behind MacroDB's back, rows untouched.
+     */
+    @ParameterizedTest
+    @EnumSource(Engine.class)
+    void verifySeesAColumnDefinedOtherwise(Engine engine) throws Exception {
+        try (Connection c = Engine.connect(engine.url(REPLICAS))) {
+            Engine.execute(c, "CREATE TABLE t (id INT PRIMARY KEY, v VARCHAR(10))", "INSERT INTO t VALUES (1, 'a')");
+            MacroCluster cluster = c.unwrap(MacroCluster.class);
+            assertTrue(cluster.verify().identical(), "identical before the slave is changed");
+            String change = engine == Engine.H2 ? "ALTER TABLE t ALTER COLUMN v SET DATA TYPE VARCHAR_IGNORECASE(10)"
+                    : "ALTER TABLE t ALTER COLUMN v SET DATA TYPE VARCHAR(20)";
+            try (Connection slave = Engine.behindMacroDbsBack(cluster, 1, change)) {
+                slave.commit();
+            }
+            VerificationReport report = cluster.verify();
+            assertEquals(Collections.singleton(1), report.differingReplicas(), report.differences()::toString);
+            assertTrue(report.differences().get(0).contains("(column definitions)"), report.differences()::toString);
+            cluster.shutdown();
+        }
+    }
+
     // ------------------------------------------------------------------------------------------------------------
     // Writing
 
