@@ -25,8 +25,11 @@ class VerifyDuringRebuildTest {
     @ParameterizedTest
     @EnumSource(Engine.class)
     void aVerifyWaitingForALaggingSlaveIsNotBlockedByARebuildFromIt(Engine engine) throws Exception {
-        // One write set per slave commit, so that a paused slave stops with the ones behind it still queued.
-        try (Connection c = Engine.connect(engine.url(3) + ";macrodb.readWaitTimeoutMs=20000;macrodb.applyBatch=1")) {
+        // One write set per slave commit, so that a paused slave stops with the ones behind it still queued; and H2's
+        // applier must wait for the row lock longer than H2's default 2 s on a loaded machine.
+        String lockTimeout = engine == Engine.H2 ? ";DEFAULT_LOCK_TIMEOUT=30000" : "";
+        try (Connection c = Engine.connect(engine.url(3) + lockTimeout
+                + ";macrodb.readWaitTimeoutMs=20000;macrodb.applyBatch=1")) {
             MacroCluster cluster = c.unwrap(MacroCluster.class);
             Engine.execute(c, "CREATE TABLE t (id INT PRIMARY KEY, v INT)", "INSERT INTO t VALUES (0, 0)");
             cluster.verify(); // every slave has caught up
