@@ -95,7 +95,8 @@ import java.util.stream.Stream;
  * statement kinds out (to find what a failure needs; {@code computed}, {@code lob} and {@code trigger} leave those
  * columns and triggers out of the schema); {@code macrodb.fuzz.bare=true} runs the workload on the engine
  * alone (to tell the engine's own errors from MacroDB's); {@code macrodb.fuzz.conflicts=true} lets every H2 client
- * write every table; {@code macrodb.fuzz.hsqldbTx=mvcc|mvlocks} another HSQLDB mode.
+ * write every table; {@code macrodb.fuzz.hsqldbTx=mvcc|mvlocks} another HSQLDB mode;
+ * {@code macrodb.fuzz.traces=true} puts the stack trace of MacroDB's warnings (a slave's failure) into the log.
  */
 class RandomWorkloadTest {
 
@@ -426,8 +427,13 @@ class RandomWorkloadTest {
 
     /** A line for the log or a message: a long one (a large LOB literal) cut in its middle. */
     static String abbreviate(String line) {
-        return line.length() <= 600 ? line
-                : line.substring(0, 400) + "...(" + line.length() + " chars)..." + line.substring(line.length() - 150);
+        if (line.length() <= 600 || line.contains("\tat ")) {
+            return line;
+        }
+        // Cut between code points: half a surrogate pair could not be written to the log.
+        int head = line.offsetByCodePoints(0, line.codePointCount(0, 400));
+        int tail = line.offsetByCodePoints(0, line.codePointCount(0, line.length() - 150));
+        return line.substring(0, head) + "...(" + line.length() + " chars)..." + line.substring(tail);
     }
 
     private static String differences(Map<String, List<String>> master, Map<String, List<String>> other,
@@ -474,8 +480,12 @@ class RandomWorkloadTest {
                 public void publish(java.util.logging.LogRecord record) {
                     if (record.getLevel().intValue() >= java.util.logging.Level.WARNING.intValue()) {
                         Throwable thrown = record.getThrown();
+                        java.io.StringWriter trace = new java.io.StringWriter();
+                        if (thrown != null && Boolean.getBoolean("macrodb.fuzz.traces")) {
+                            thrown.printStackTrace(new java.io.PrintWriter(trace));
+                        }
                         note("MacroDB " + record.getLevel() + ": " + record.getMessage()
-                                + (thrown == null ? "" : ": " + thrown));
+                                + (thrown == null ? "" : ": " + thrown) + trace);
                     }
                 }
 
