@@ -86,7 +86,8 @@ import java.util.stream.Stream;
  * anything else fails the case, with the seed and the last statements. Every statement and its outcome, and MacroDB's
  * warnings (a slave that failed to apply a write set says why), are written to {@code target/random-workload/}.
  * Left out on purpose, each with a comment: what the engines get wrong by themselves (HSQLDB's MERGE ... THEN
- * DELETE with a row trigger, its getGeneratedKeys on a table with no generated column).
+ * DELETE with a row trigger, its getGeneratedKeys on a table with no generated column, its LOB writes under
+ * concurrent clients).
  *
  * <p><b>Reproducing and exploring</b> (system properties): {@code macrodb.fuzz.seed=N} runs seed N only;
  * {@code macrodb.fuzz.seeds=K} runs K random seeds instead of the fixed list; {@code macrodb.fuzz.engine=H2|HSQLDB}
@@ -1295,10 +1296,22 @@ class RandomWorkloadTest {
             });
         }
 
+        /**
+         * Whether this client writes {@code column}. Not a LOB on HSQLDB with other clients: HSQLDB 2.7.4 itself then
+         * fails a statement that writes one, now and then, with 0F502 "lob is no longer valid" (the bare engine too:
+         * 2 to 3 seeds in 40 of the concurrent part, with or without connections closed mid-transaction).
+         */
+        private boolean writes(Column column) {
+            return column.insertable() && !(column.type.lob() && engine == Engine.HSQLDB && !alone);
+        }
+
         /** Columns an insert names: every required one, and some of the others. */
         private List<Column> insertColumns(Table t) {
             List<Column> chosen = new ArrayList<>();
             for (Column column : t.columns) {
+                if (!writes(column) && !column.required) {
+                    continue;
+                }
                 if (column.required || (column.insertable() && random.nextInt(3) > 0 && !column.generated)
                         || (column.insertable() && column.generated && random.nextInt(6) == 0)) {
                     chosen.add(column);
@@ -1412,7 +1425,7 @@ class RandomWorkloadTest {
             List<String> targets = new ArrayList<>();
             List<String> sources = new ArrayList<>();
             for (Column column : t.columns) {
-                if (!column.insertable()) {
+                if (!writes(column)) {
                     continue;
                 }
                 String from = switch (column.name) {
@@ -1462,7 +1475,7 @@ class RandomWorkloadTest {
         private List<Column> settable(Table t) {
             List<Column> columns = new ArrayList<>();
             for (Column column : t.columns) {
-                if (column.insertable() && !column.name.equals("k") && !column.name.equals("k2")) {
+                if (writes(column) && !column.name.equals("k") && !column.name.equals("k2")) {
                     columns.add(column);
                 }
             }
