@@ -103,10 +103,10 @@ class RandomWorkloadTest {
 
     /**
      * The seeds CI runs: fixed, so the test is stable; each one was run clean. Left out, failing on MacroDB's side and
-     * not fixed yet: HSQLDB seeds 346738 and 311929 (single-client part): after a DROP TRIGGER of the application's
-     * (run on the master only), both slaves fail the next insert into {@code p} (GENERATED ALWAYS identity key) with
-     * HSQLDB's "statement is invalid" from the applier's reused INSERT ... OVERRIDING SYSTEM VALUE; with the DROP
-     * TRIGGER replaced by a query (the same stream otherwise), seed 346738 runs clean.
+     * not fixed yet: HSQLDB seeds 346738, 311929, 762859 and 219759 (single-client part): some time after a DROP
+     * TRIGGER of the application's (run on the master only), both slaves fail a row change with HSQLDB's "statement is
+     * invalid" (Applier.applyRow, a prepared statement it reuses; in 346738 the INSERT into {@code p}); with the DROP
+     * TRIGGER replaced by a query (the same stream otherwise), seeds 346738 and 762859 run clean.
      */
     private static final long[] SEEDS = {1, 2, 3, 4, 5, 6};
     private static final int REPLICAS = 3;
