@@ -50,8 +50,14 @@ import java.util.stream.Stream;
  * <p><b>Schema</b> (per seed): a parent table, a child with a foreign key (ON DELETE CASCADE or SET NULL, sometimes
  * ON UPDATE CASCADE) and two more tables; each keyed by an INT, an identity column (BY DEFAULT or ALWAYS), a column
  * whose default draws from a sequence, two columns, or nothing (keyless, sometimes with an identity column); a CHECKed
- * INT; sometimes a UNIQUE column, a sequence-drawn column, CURRENT_TIMESTAMP and RAND() defaults; and nullable
- * VARCHAR, CHAR, DECIMAL(8,2), DOUBLE, BOOLEAN, TIMESTAMP, VARBINARY and DATE columns.
+ * INT; sometimes a UNIQUE column, a sequence-drawn column, CURRENT_TIMESTAMP and RAND() defaults; nullable VARCHAR,
+ * CHAR, DECIMAL(8,2), DOUBLE, BOOLEAN, TIMESTAMP, VARBINARY and DATE columns; sometimes a nullable CLOB and a BLOB
+ * (kept out of keys, UNIQUE constraints, indexes, ORDER BY and GROUP BY), and a computed column
+ * ({@code GENERATED ALWAYS AS} a deterministic expression over other columns: {@code n * 2}, {@code UPPER(s)}, ...)
+ * that no statement writes. On half the seeds, one of the four tables has the application's own triggers (MacroDB
+ * keeps them on the master and replicates their effects): AFTER row triggers writing an audit table (identity key,
+ * a column drawn from a sequence) one row per change, a BEFORE trigger setting a column of the new row to a value that
+ * differs per call, sometimes an AFTER DELETE statement trigger; Java triggers on H2, SQL ones on HSQLDB.
  *
  * <p><b>Statements</b>: single- and multi-row INSERT (literals; prepared, sometimes batched or returning generated
  * keys), INSERT ... SELECT, UPDATE by key, by range, of the key or a UNIQUE column itself (shifts and swaps), with
@@ -61,8 +67,13 @@ import java.util.stream.Stream;
  * batches, savepoints rolled back or released, whole-transaction rollbacks, connections closed mid-transaction,
  * auto-commit, sequence draws in queries, read-only transactions (their reads compared with the master's; a write in
  * one must be refused with 25006), and DDL mid-stream (columns added with a constant, CURRENT_TIMESTAMP or RAND()
- * default and dropped again, indexes, defaults changed, TRUNCATE of the child with or without RESTART IDENTITY,
- * sequence and identity restarts, a table dropped and created again, renamed and back, CREATE TABLE AS SELECT).
+ * default, LOB columns and computed ones added, and dropped again, indexes, defaults changed, TRUNCATE of the child
+ * with or without RESTART IDENTITY, sequence and identity restarts, a table dropped and created again (its triggers
+ * with it), renamed and back, CREATE TABLE AS SELECT, DROP TRIGGER and CREATE TRIGGER again). LOBs are written as
+ * literals ({@code 'text'}, {@code X'0102'}, {@code REPEAT(...)}), bound as strings, byte arrays or streams, sometimes
+ * over 10,000 characters or bytes, updated ({@code lc || 'x'}), set to NULL, copied by INSERT ... SELECT and MERGE,
+ * and read whole; computed columns appear in WHERE clauses and reads only. Every table's contents are compared with
+ * LOBs read whole ({@code getString} for a CLOB, {@code getBytes} for a BLOB).
  *
  * <p><b>Parts</b>: one client alone (deterministic for a seed: the statements are; the values RAND() and the clock
  * give are not), 250 transactions with DDL; then four clients for two seconds on a fresh cluster, without DDL, some of
@@ -75,19 +86,31 @@ import java.util.stream.Stream;
  * anything else fails the case, with the seed and the last statements. Every statement and its outcome, and MacroDB's
  * warnings (a slave that failed to apply a write set says why), are written to {@code target/random-workload/}.
  * Left out on purpose, each with a comment: what the engines get wrong by themselves (HSQLDB's MERGE ... THEN
- * DELETE with a row trigger, its getGeneratedKeys on a table with no generated column).
+ * DELETE with a row trigger, its getGeneratedKeys on a table with no generated column, its LOB writes under
+ * concurrent clients).
  *
  * <p><b>Reproducing and exploring</b> (system properties): {@code macrodb.fuzz.seed=N} runs seed N only;
  * {@code macrodb.fuzz.seeds=K} runs K random seeds instead of the fixed list; {@code macrodb.fuzz.engine=H2|HSQLDB}
  * one engine; {@code macrodb.fuzz.pinpoint=true} compares every replica after each single-client transaction (the log
  * then ends with the transaction that made them differ); {@code macrodb.fuzz.without=shift,batch,merge,...} leaves
- * statement kinds out (to find what a failure needs); {@code macrodb.fuzz.bare=true} runs the workload on the engine
+ * statement kinds out (to find what a failure needs; {@code computed}, {@code lob} and {@code trigger} leave those
+ * columns and triggers out of the schema); {@code macrodb.fuzz.bare=true} runs the workload on the engine
  * alone (to tell the engine's own errors from MacroDB's); {@code macrodb.fuzz.conflicts=true} lets every H2 client
- * write every table; {@code macrodb.fuzz.hsqldbTx=mvcc|mvlocks} another HSQLDB mode.
+ * write every table; {@code macrodb.fuzz.hsqldbTx=mvcc|mvlocks} another HSQLDB mode;
+ * {@code macrodb.fuzz.traces=true} puts the stack trace of MacroDB's warnings (a slave's failure) into the log.
  */
 class RandomWorkloadTest {
 
-    /** The seeds CI runs: fixed, so the test is stable; each one was run clean. */
+    /**
+     * The seeds CI runs: fixed, so the test is stable; each one was run clean. Left out, failing on MacroDB's side and
+     * not fixed yet: HSQLDB seeds 346738, 311929, 762859 and 219759 (single-client part): some time after a DROP
+     * TRIGGER of the application's (run on the master only), both slaves fail a row change with HSQLDB's "statement is
+     * invalid" (Applier.applyRow, a prepared statement it reuses; in 346738 the INSERT into {@code p}); with the DROP
+     * TRIGGER replaced by a query (the same stream otherwise), seeds 346738 and 762859 run clean. And H2 seed 847431
+     * (single-client part), now and then: after ALTER TABLE x RENAME TO x_renamed on a table with an identity column
+     * and rows, a slave's identity counter is back at its start (IDENTITY_BASE 1 where the master has 3), in about one
+     * run in three of that statement alone.
+     */
     private static final long[] SEEDS = {1, 2, 3, 4, 5, 6};
     private static final int REPLICAS = 3;
     private static final int SINGLE_CLIENT_TRANSACTIONS = 250;
@@ -106,6 +129,55 @@ class RandomWorkloadTest {
             System.getProperty("macrodb.fuzz.without", "").split(","));
     private static final boolean PINPOINT = Boolean.getBoolean("macrodb.fuzz.pinpoint");
 
+    /**
+     * H2: the application's AFTER trigger (row or statement level): one {@code audit} row per change, through the
+     * session's own connection. Column 0 of every generated table is {@code k}. Public, with a public no-argument
+     * constructor: H2 instantiates it by name.
+     */
+    public static final class AuditTrigger implements org.h2.api.Trigger {
+        @Override
+        public void fire(Connection connection, Object[] oldRow, Object[] newRow) throws SQLException {
+            String what = oldRow == null && newRow == null ? "s" : oldRow == null ? "i" : newRow == null ? "d" : "u";
+            Object[] row = newRow != null ? newRow : oldRow;
+            try (PreparedStatement audit = connection.prepareStatement(
+                    "INSERT INTO audit (k, seq, what) VALUES (?, NEXT VALUE FOR audit_seq, ?)")) {
+                if (row == null || row[0] == null) {
+                    audit.setNull(1, Types.BIGINT);
+                } else {
+                    audit.setLong(1, ((Number) row[0]).longValue());
+                }
+                audit.setString(2, what);
+                audit.executeUpdate();
+            }
+        }
+    }
+
+    /** H2: the application's BEFORE trigger: puts a value that differs per call into {@code st} of the new row. */
+    public static final class StampTrigger implements org.h2.api.Trigger {
+        private static final AtomicLong CALLS = new AtomicLong();
+        private int stamp = -1;
+
+        @Override
+        public void init(Connection connection, String schema, String trigger, String table, boolean before,
+                         int type) throws SQLException {
+            try (PreparedStatement position = connection.prepareStatement("SELECT ORDINAL_POSITION FROM "
+                    + "INFORMATION_SCHEMA.COLUMNS WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ? AND COLUMN_NAME = 'ST'")) {
+                position.setString(1, schema);
+                position.setString(2, table);
+                try (ResultSet rows = position.executeQuery()) {
+                    stamp = rows.next() ? rows.getInt(1) - 1 : -1;
+                }
+            }
+        }
+
+        @Override
+        public void fire(Connection connection, Object[] oldRow, Object[] newRow) throws SQLException {
+            if (newRow != null && stamp >= 0) {
+                newRow[stamp] = "s-" + System.nanoTime() + "-" + CALLS.incrementAndGet();
+            }
+        }
+    }
+
     static Stream<Arguments> singleClientCases() {
         return engines().flatMap(e -> seeds().mapToObj(s -> Arguments.of(e, s)));
     }
@@ -120,6 +192,18 @@ class RandomWorkloadTest {
     private static Stream<Engine> engines() {
         String only = System.getProperty("macrodb.fuzz.engine");
         return only == null || only.isBlank() ? Stream.of(Engine.values()) : Stream.of(Engine.valueOf(only.trim()));
+    }
+
+    /**
+     * Frees a bare in-memory database (a cluster's shutdown does it otherwise): kept, the seeds' databases and their
+     * LOBs filled the heap after some 30 seeds (OutOfMemoryError).
+     */
+    private static void shutdownBare(Connection connection) {
+        try {
+            Engine.execute(connection, "SHUTDOWN");
+        } catch (SQLException e) {
+            // already closed: nothing to free
+        }
     }
 
     /** The engine's own URL inside a MacroDB one, without MacroDB's keys. */
@@ -166,6 +250,8 @@ class RandomWorkloadTest {
                 run.writeLog();
                 if (!BARE) {
                     cluster.shutdown();
+                } else {
+                    shutdownBare(setup);
                 }
             }
         }
@@ -240,6 +326,8 @@ class RandomWorkloadTest {
                 run.writeLog();
                 if (!BARE) {
                     cluster.shutdown();
+                } else {
+                    shutdownBare(setup);
                 }
             }
         }
@@ -320,7 +408,10 @@ class RandomWorkloadTest {
         return contents;
     }
 
-    /** A query's rows as text (column name = getString), sorted: a multiset, whatever order the engine reads in. */
+    /**
+     * A query's rows as text (column name = getString; a BLOB's getBytes in hex), sorted: a multiset, whatever order
+     * the engine reads in. LOBs are read whole; a long value is shown as its start, its length and a hash of all of it.
+     */
     static List<String> dump(Connection connection, String query) throws SQLException {
         List<String> rows = new ArrayList<>();
         try (Statement statement = connection.createStatement(); ResultSet result = statement.executeQuery(query)) {
@@ -328,14 +419,47 @@ class RandomWorkloadTest {
             while (result.next()) {
                 StringBuilder row = new StringBuilder();
                 for (int i = 1; i <= columns; i++) {
+                    String value;
+                    if (result.getMetaData().getColumnType(i) == Types.BLOB) {
+                        byte[] bytes = result.getBytes(i);
+                        value = bytes == null ? null : "X'" + HexFormat.of().formatHex(bytes) + "'";
+                    } else {
+                        value = result.getString(i);
+                    }
                     row.append(i == 1 ? "" : ", ").append(result.getMetaData().getColumnName(i)).append('=')
-                            .append(result.getString(i));
+                            .append(digest(value));
                 }
                 rows.add(row.toString());
             }
         }
         Collections.sort(rows);
         return rows;
+    }
+
+    /** A value as text, a long one as its start, its length and a hash of all of it (exact enough to compare). */
+    private static String digest(String value) {
+        if (value == null || value.length() <= 100) {
+            return value;
+        }
+        try {
+            byte[] hash = java.security.MessageDigest.getInstance("SHA-256")
+                    .digest(value.getBytes(StandardCharsets.UTF_8));
+            return value.substring(0, 24) + "...(" + value.length() + " chars, sha-256 "
+                    + HexFormat.of().formatHex(hash, 0, 12) + ")";
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** A line for the log or a message: a long one (a large LOB literal) cut in its middle. */
+    static String abbreviate(String line) {
+        if (line.length() <= 600 || line.contains("\tat ")) {
+            return line;
+        }
+        // Cut between code points: half a surrogate pair could not be written to the log.
+        int head = line.offsetByCodePoints(0, line.codePointCount(0, 400));
+        int tail = line.offsetByCodePoints(0, line.codePointCount(0, line.length() - 150));
+        return line.substring(0, head) + "...(" + line.length() + " chars)..." + line.substring(tail);
     }
 
     private static String differences(Map<String, List<String>> master, Map<String, List<String>> other,
@@ -382,8 +506,12 @@ class RandomWorkloadTest {
                 public void publish(java.util.logging.LogRecord record) {
                     if (record.getLevel().intValue() >= java.util.logging.Level.WARNING.intValue()) {
                         Throwable thrown = record.getThrown();
+                        java.io.StringWriter trace = new java.io.StringWriter();
+                        if (thrown != null && Boolean.getBoolean("macrodb.fuzz.traces")) {
+                            thrown.printStackTrace(new java.io.PrintWriter(trace));
+                        }
                         note("MacroDB " + record.getLevel() + ": " + record.getMessage()
-                                + (thrown == null ? "" : ": " + thrown));
+                                + (thrown == null ? "" : ": " + thrown) + trace);
                     }
                 }
 
@@ -398,7 +526,7 @@ class RandomWorkloadTest {
         }
 
         void note(String line) {
-            log.add(Thread.currentThread().getName() + ": " + line);
+            log.add(Thread.currentThread().getName() + ": " + abbreviate(line));
         }
 
         void count(String outcome) {
@@ -441,7 +569,8 @@ class RandomWorkloadTest {
         INT("INT", Types.INTEGER), BIGINT("BIGINT", Types.BIGINT), VARCHAR("VARCHAR(12)", Types.VARCHAR),
         CHAR("CHAR(4)", Types.CHAR), DECIMAL("DECIMAL(8,2)", Types.DECIMAL), DOUBLE("DOUBLE", Types.DOUBLE),
         BOOLEAN("BOOLEAN", Types.BOOLEAN), TIMESTAMP("TIMESTAMP", Types.TIMESTAMP),
-        VARBINARY("VARBINARY(8)", Types.VARBINARY), DATE("DATE", Types.DATE);
+        VARBINARY("VARBINARY(8)", Types.VARBINARY), DATE("DATE", Types.DATE), CLOB("CLOB", Types.CLOB),
+        BLOB("BLOB", Types.BLOB);
 
         final String sql;
         final int jdbc;
@@ -454,14 +583,20 @@ class RandomWorkloadTest {
         String sql(Engine engine) {
             return this == DOUBLE && engine == Engine.H2 ? "DOUBLE PRECISION" : sql;
         }
+
+        /** CLOB and BLOB: kept out of keys, UNIQUE constraints, indexes, ORDER BY, GROUP BY and comparisons. */
+        boolean lob() {
+            return this == CLOB || this == BLOB;
+        }
     }
 
     /** How a table is keyed. */
     enum Key { INT, IDENTITY, IDENTITY_ALWAYS, SEQUENCE, COMPOSITE, NONE, NONE_IDENTITY }
 
     /**
-     * One column. {@code generated}: the engine fills it when an insert leaves it out (identity, sequence default);
-     * {@code always}: an insert may not name it (GENERATED ALWAYS); {@code required}: an insert must name it.
+     * One column. {@code generated}: the engine fills it when an insert leaves it out (identity, sequence default,
+     * computed); {@code always}: no statement may write it (GENERATED ALWAYS: an identity or a computed column);
+     * {@code required}: an insert must name it.
      */
     record Column(String name, Type type, String definition, boolean generated, boolean always, boolean required,
                   boolean unique) {
@@ -529,6 +664,12 @@ class RandomWorkloadTest {
         final Engine engine;
         final List<Table> tables = new ArrayList<>();
         final List<String> sequences = List.of("seq_key", "seq_col", "seq_free");
+        /** The table the application's triggers are on (they write {@code audit}); null: none this seed. */
+        Table triggered;
+        /** The application's triggers, by name: the statement that creates each. */
+        final Map<String, String> triggers = new TreeMap<>();
+        /** Those that exist now (DROP TRIGGER and CREATE TRIGGER run mid-stream). */
+        final java.util.Set<String> activeTriggers = new java.util.TreeSet<>();
 
         Schema(Engine engine) {
             this.engine = engine;
@@ -540,18 +681,66 @@ class RandomWorkloadTest {
 
         static Schema generate(Engine engine, Random random) {
             Schema schema = new Schema(engine);
+            // Half the seeds: the application's triggers on one of the four tables (drawn whatever -without says).
+            // Not the first draw: java.util.Random's first nextInt(8) is the same for every small seed.
+            random.nextInt();
+            int triggeredAt = random.nextInt(8);
+            if (!Client.on("trigger")) {
+                triggeredAt = -1;
+            }
             Key parentKey = pick(random, Key.INT, Key.INT, Key.IDENTITY, Key.IDENTITY_ALWAYS, Key.SEQUENCE);
-            schema.tables.add(schema.table("p", parentKey, null, false, random));
+            schema.tables.add(schema.table("p", parentKey, null, false, triggeredAt == 0, random));
             boolean updateCascades = parentKey == Key.INT && random.nextBoolean();
             schema.tables.add(schema.table("c", pick(random, Key.values()), schema.tables.get(0), updateCascades,
-                    random));
-            schema.tables.add(schema.table("x", pick(random, Key.values()), null, false, random));
+                    triggeredAt == 1, random));
+            schema.tables.add(schema.table("x", pick(random, Key.values()), null, false, triggeredAt == 2, random));
             schema.tables.add(schema.table("y", pick(random, Key.NONE, Key.NONE, Key.INT, Key.COMPOSITE,
-                    Key.NONE_IDENTITY, Key.IDENTITY), null, false, random));
+                    Key.NONE_IDENTITY, Key.IDENTITY), null, false, triggeredAt == 3, random));
+            if (triggeredAt >= 0 && triggeredAt < 4) {
+                schema.defineTriggers(schema.tables.get(triggeredAt), random.nextBoolean());
+            }
             return schema;
         }
 
-        private Table table(String name, Key key, Table parent, boolean updateCascades, Random random) {
+        /**
+         * The application's triggers on {@code t}: AFTER row triggers writing one {@code audit} row per change (its
+         * key an identity, its {@code seq} drawn from {@code audit_seq}), a BEFORE trigger putting a value that
+         * differs per call into {@code st} of each new or changed row, sometimes an AFTER DELETE statement trigger.
+         * H2 runs Java triggers ({@link AuditTrigger}, {@link StampTrigger}), HSQLDB SQL ones.
+         */
+        private void defineTriggers(Table t, boolean statementTrigger) {
+            triggered = t;
+            if (engine == Engine.H2) {
+                triggers.put("tg_audit", "CREATE TRIGGER tg_audit AFTER INSERT, UPDATE, DELETE ON " + t.name
+                        + " FOR EACH ROW CALL \"" + AuditTrigger.class.getName() + "\"");
+                triggers.put("tg_stamp", "CREATE TRIGGER tg_stamp BEFORE INSERT, UPDATE ON " + t.name
+                        + " FOR EACH ROW CALL \"" + StampTrigger.class.getName() + "\"");
+                if (statementTrigger) {
+                    triggers.put("tg_stmt", "CREATE TRIGGER tg_stmt AFTER DELETE ON " + t.name + " CALL \""
+                            + AuditTrigger.class.getName() + "\"");
+                }
+            } else {
+                for (String event : List.of("INSERT", "UPDATE", "DELETE")) {
+                    String row = event.equals("DELETE") ? "OLD ROW AS orow" : "NEW ROW AS nrow";
+                    triggers.put("tg_a_" + event.charAt(0), "CREATE TRIGGER tg_a_" + event.charAt(0) + " AFTER "
+                            + event + " ON " + t.name + " REFERENCING " + row + " FOR EACH ROW INSERT INTO audit "
+                            + "(k, seq, what) VALUES (" + row.substring(row.length() - 4) + ".k, NEXT VALUE FOR "
+                            + "audit_seq, '" + Character.toLowerCase(event.charAt(0)) + "')");
+                }
+                for (String event : List.of("INSERT", "UPDATE")) {
+                    triggers.put("tg_s_" + event.charAt(0), "CREATE TRIGGER tg_s_" + event.charAt(0) + " BEFORE "
+                            + event + " ON " + t.name + " REFERENCING NEW ROW AS nrow FOR EACH ROW "
+                            + "SET nrow.st = 's-' || CAST(RAND() AS VARCHAR(30))");
+                }
+                if (statementTrigger) {
+                    triggers.put("tg_stmt", "CREATE TRIGGER tg_stmt AFTER DELETE ON " + t.name + " FOR EACH "
+                            + "STATEMENT INSERT INTO audit (seq, what) VALUES (NEXT VALUE FOR audit_seq, 's')");
+                }
+            }
+        }
+
+        private Table table(String name, Key key, Table parent, boolean updateCascades, boolean triggered,
+                            Random random) {
             List<Column> columns = new ArrayList<>();
             boolean h2 = engine == Engine.H2;
             String sequenceDefault = h2 ? "DEFAULT NEXT VALUE FOR " : "GENERATED BY DEFAULT AS SEQUENCE ";
@@ -600,6 +789,30 @@ class RandomWorkloadTest {
                             false, false));
                 }
             }
+            // Nullable LOBs (never in a key, a UNIQUE constraint or an index).
+            boolean clob = random.nextInt(3) == 0;
+            boolean blob = random.nextInt(3) == 0;
+            if (clob && Client.on("lob")) {
+                columns.add(new Column("lc", Type.CLOB, "lc CLOB", false, false, false, false));
+            }
+            if (blob && Client.on("lob")) {
+                columns.add(new Column("lb", Type.BLOB, "lb BLOB", false, false, false, false));
+            }
+            // A computed column: no statement writes it; WHERE clauses and reads use it.
+            int computed = random.nextInt(6);
+            if (computed < 2 && Client.on("computed")) {
+                boolean text = computed == 0 && columns.stream().anyMatch(c -> c.name.equals("s"));
+                String expression = text ? pick(random, "UPPER(s)", "LOWER(s)")
+                        : pick(random, "n * 2", "COALESCE(n, 0) + 1", "COALESCE(k, 0) + COALESCE(n, 0)",
+                        "CASE WHEN n > 10 THEN 1 ELSE 0 END");
+                Type type = text ? Type.VARCHAR : Type.INT;
+                columns.add(new Column("g", type, "g " + type.sql(engine) + " GENERATED ALWAYS AS (" + expression
+                        + ")", true, true, false, false));
+            }
+            if (triggered) {
+                // What the BEFORE trigger sets, per call; statements write it too (the trigger has the last word).
+                columns.add(new Column("st", Type.VARCHAR, "st VARCHAR(40)", false, false, false, false));
+            }
             String fk = null;
             if (parent != null) {
                 Type fkType = parent.column("k").type;
@@ -616,6 +829,13 @@ class RandomWorkloadTest {
             ddl.add("CREATE SEQUENCE seq_col START WITH 100");
             ddl.add("CREATE SEQUENCE seq_free START WITH 1000");
             tables.forEach(t -> ddl.add(t.createSql()));
+            if (triggered != null) {
+                ddl.add("CREATE SEQUENCE audit_seq START WITH 1");
+                ddl.add("CREATE TABLE audit (id BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY, k BIGINT, "
+                        + "seq BIGINT, what VARCHAR(2))");
+                ddl.addAll(triggers.values());
+                activeTriggers.addAll(triggers.keySet());
+            }
             for (String sql : ddl) {
                 run.note(sql);
                 Engine.execute(connection, sql);
@@ -700,6 +920,25 @@ class RandomWorkloadTest {
             case VARBINARY -> {
                 String v = pick(random, BINARIES);
                 return new Value("X'" + v + "'", HexFormat.of().parseHex(v), Types.VARBINARY);
+            }
+            case CLOB -> {
+                if (random.nextInt(5) == 0) { // large: over 10,000 characters
+                    int repeat = 2_600 + random.nextInt(5_000);
+                    String unit = pick(random, "abcd", "x\u00e4y\n", "\uD834\uDD1E.-");
+                    String v = unit.repeat(repeat);
+                    return new Value(random.nextBoolean() ? "REPEAT(" + quote(unit) + ", " + repeat + ")" : quote(v),
+                            v, Types.CLOB);
+                }
+                String v = pick(random, TEXTS);
+                return new Value(quote(v), v, Types.CLOB);
+            }
+            case BLOB -> {
+                String v = pick(random, BINARIES);
+                if (random.nextInt(5) == 0) { // large: over 10,000 bytes
+                    v = HexFormat.of().formatHex(new byte[] {(byte) random.nextInt(256)})
+                            .repeat(10_001 + random.nextInt(20_000)) + v;
+                }
+                return new Value("X'" + v + "'", HexFormat.of().parseHex(v), Types.BLOB);
             }
         }
         throw new IllegalArgumentException(type.toString());
@@ -826,7 +1065,7 @@ class RandomWorkloadTest {
             }
         }
 
-        private static boolean on(String kind) {
+        static boolean on(String kind) {
             return !WITHOUT.contains(kind);
         }
 
@@ -939,7 +1178,8 @@ class RandomWorkloadTest {
 
         private void query() throws SQLException {
             Table t = pick(random, schema.tables);
-            String sql = switch (random.nextInt(5)) {
+            String sql = switch (random.nextInt(6)) {
+                case 5 -> newFeatureQuery(t);
                 case 0 -> "SELECT COUNT(*), SUM(n), MAX(k), MIN(k) FROM " + t.name;
                 case 1 -> "SELECT * FROM " + t.name + " WHERE k < " + random.nextInt(30) + " ORDER BY k";
                 case 2 -> "SELECT p.k, COUNT(c.pk) FROM p LEFT JOIN c ON c.pk = p.k GROUP BY p.k";
@@ -949,11 +1189,35 @@ class RandomWorkloadTest {
             };
             attempt(sql, () -> {
                 try (Statement statement = connection.createStatement(); ResultSet rows = statement.executeQuery(sql)) {
+                    int columns = rows.getMetaData().getColumnCount();
                     while (rows.next()) {
-                        rows.getString(1);
+                        for (int i = 1; i <= columns; i++) { // a LOB read whole: getBytes for a BLOB, else getString
+                            if (rows.getMetaData().getColumnType(i) == Types.BLOB) {
+                                rows.getBytes(i);
+                            } else {
+                                rows.getString(i);
+                            }
+                        }
                     }
                 }
             });
+        }
+
+        /** A read of the features added last: LOB columns read whole, a computed column, the audit table. */
+        private String newFeatureQuery(Table t) {
+            List<String> lobs = t.columns.stream().filter(c -> c.type.lob()).map(Column::name).toList();
+            int dice = random.nextInt(3);
+            if (dice == 0 && !lobs.isEmpty()) {
+                return "SELECT k, " + String.join(", ", lobs) + " FROM " + t.name + " WHERE " + pick(random, lobs)
+                        + " IS NOT NULL ORDER BY k";
+            } else if (dice == 1 && schema.triggered != null) {
+                return pick(random, "SELECT COUNT(*), MAX(seq), MAX(id) FROM audit",
+                        "SELECT what, COUNT(*) FROM audit GROUP BY what", "SELECT * FROM audit WHERE k = "
+                                + random.nextInt(40));
+            } else if (t.has("g")) {
+                return "SELECT k, g FROM " + t.name + " WHERE " + predicate(t) + " ORDER BY g";
+            }
+            return "SELECT * FROM " + t.name + " WHERE n IS NOT NULL";
         }
 
         // ---- statements ----
@@ -1028,8 +1292,8 @@ class RandomWorkloadTest {
                     run.note("  -> " + state + " " + firstLine(e));
                     return;
                 }
-                throw new Unexpected("unexpected " + state + " (" + e.getErrorCode() + ") from " + sql + ": "
-                        + firstLine(e), e);
+                throw new Unexpected("unexpected " + state + " (" + e.getErrorCode() + ") from " + abbreviate(sql)
+                        + ": " + abbreviate(firstLine(e)), e);
             }
         }
 
@@ -1041,10 +1305,22 @@ class RandomWorkloadTest {
             });
         }
 
+        /**
+         * Whether this client writes {@code column}. Not a LOB on HSQLDB with other clients: HSQLDB 2.7.4 itself then
+         * fails a statement that writes one, now and then, with 0F502 "lob is no longer valid" (the bare engine too:
+         * 2 to 3 seeds in 40 of the concurrent part, with or without connections closed mid-transaction).
+         */
+        private boolean writes(Column column) {
+            return column.insertable() && !(column.type.lob() && engine == Engine.HSQLDB && !alone);
+        }
+
         /** Columns an insert names: every required one, and some of the others. */
         private List<Column> insertColumns(Table t) {
             List<Column> chosen = new ArrayList<>();
             for (Column column : t.columns) {
+                if (!writes(column) && !column.required) {
+                    continue;
+                }
                 if (column.required || (column.insertable() && random.nextInt(3) > 0 && !column.generated)
                         || (column.insertable() && column.generated && random.nextInt(6) == 0)) {
                     chosen.add(column);
@@ -1122,6 +1398,12 @@ class RandomWorkloadTest {
                             Value v = values.get(i);
                             if (v.object == null) {
                                 insert.setNull(i + 1, v.jdbcType);
+                            } else if (v.object instanceof String text && v.jdbcType == Types.CLOB
+                                    && text.length() % 2 == 1) { // some LOBs as streams (which, decided by length)
+                                insert.setCharacterStream(i + 1, new java.io.StringReader(text));
+                            } else if (v.object instanceof byte[] bytes && v.jdbcType == Types.BLOB
+                                    && bytes.length % 2 == 1) {
+                                insert.setBinaryStream(i + 1, new java.io.ByteArrayInputStream(bytes));
                             } else {
                                 insert.setObject(i + 1, v.object);
                             }
@@ -1152,7 +1434,7 @@ class RandomWorkloadTest {
             List<String> targets = new ArrayList<>();
             List<String> sources = new ArrayList<>();
             for (Column column : t.columns) {
-                if (!column.insertable()) {
+                if (!writes(column)) {
                     continue;
                 }
                 String from = switch (column.name) {
@@ -1192,6 +1474,8 @@ class RandomWorkloadTest {
                 case DECIMAL -> pick(random, name + " * 1.5", name + " + 0.005", valueFor(column, false).literal);
                 case BOOLEAN -> pick(random, "NOT " + name, valueFor(column, false).literal);
                 case DATE -> pick(random, "CURRENT_DATE", valueFor(column, false).literal);
+                case CLOB -> pick(random, name + " || 'x'", "NULL", valueFor(column, false).literal);
+                case BLOB -> pick(random, "NULL", valueFor(column, false).literal);
                 default -> valueFor(column, false).literal;
             };
         }
@@ -1200,7 +1484,7 @@ class RandomWorkloadTest {
         private List<Column> settable(Table t) {
             List<Column> columns = new ArrayList<>();
             for (Column column : t.columns) {
-                if (column.insertable() && !column.name.equals("k") && !column.name.equals("k2")) {
+                if (writes(column) && !column.name.equals("k") && !column.name.equals("k2")) {
                     columns.add(column);
                 }
             }
@@ -1227,7 +1511,7 @@ class RandomWorkloadTest {
         }
 
         private String predicate(Table t) {
-            return switch (random.nextInt(6)) {
+            return switch (random.nextInt(7)) {
                 case 0 -> "k = " + random.nextInt(40);
                 case 1 -> {
                     int low = random.nextInt(35);
@@ -1237,6 +1521,8 @@ class RandomWorkloadTest {
                 case 3 -> "MOD(k, " + (2 + random.nextInt(3)) + ") = 0";
                 case 4 -> "k IN (SELECT k FROM " + pick(random, schema.tables).name + " WHERE n > "
                         + random.nextInt(20) + ")";
+                case 6 -> t.has("g") ? (t.column("g").type == Type.INT ? "g > " + random.nextInt(30)
+                        : "g IN ('A', 'B', 'ABC', 'X Y')") : "n IS NULL";
                 default -> pick(random, settable(t)).name + " IS NULL";
             };
         }
@@ -1467,8 +1753,10 @@ class RandomWorkloadTest {
 
         private void ddlStatement() throws SQLException {
             Table t = pick(random, schema.tables);
-            int dice = random.nextInt(100);
-            if (dice < 12) {
+            int dice = random.nextInt(115);
+            if (dice >= 100) {
+                newFeatureDdl(t, dice);
+            } else if (dice < 12) {
                 String name = "a" + (++names);
                 execute("ALTER TABLE " + t.name + " ADD COLUMN " + name + " INT DEFAULT " + random.nextInt(9));
                 t.columns.add(new Column(name, Type.INT, null, true, false, false, false));
@@ -1482,12 +1770,25 @@ class RandomWorkloadTest {
             } else if (dice < 28) {
                 Column added = t.columns.stream().filter(c -> c.name.matches("a\\d+")).findFirst().orElse(null);
                 if (added != null) {
+                    // HSQLDB refuses to drop a column of a table whose row triggers reference its rows (42502,
+                    // dependent objects exist; the bare engine too): as an application would, they are dropped
+                    // first and created again after.
+                    boolean around = engine == Engine.HSQLDB && t == schema.triggered;
+                    List<String> triggers = around ? new ArrayList<>(schema.activeTriggers) : List.of();
+                    for (String trigger : triggers) {
+                        execute("DROP TRIGGER " + trigger);
+                    }
                     execute("ALTER TABLE " + t.name + " DROP COLUMN " + added.name);
                     t.columns.remove(added);
+                    for (String trigger : triggers) {
+                        execute(schema.triggers.get(trigger));
+                    }
                 }
             } else if (dice < 36) {
+                List<Column> indexable = settable(t);
+                indexable.removeIf(c -> c.type.lob());
                 execute("CREATE " + (random.nextInt(4) == 0 ? "UNIQUE " : "") + "INDEX ix" + (++names) + " ON "
-                        + t.name + " (" + pick(random, settable(t)).name + ")");
+                        + t.name + " (" + pick(random, indexable).name + ")");
             } else if (dice < 44) {
                 Table child = schema.table("c");
                 execute("TRUNCATE TABLE c" + (child.identity() && random.nextBoolean() ? " RESTART IDENTITY" : ""));
@@ -1515,6 +1816,11 @@ class RandomWorkloadTest {
                 execute(dropped.createSql());
                 dropped.columns.clear();
                 dropped.columns.addAll(dropped.initial);
+                if (dropped == schema.triggered) { // its triggers went with it: the application creates them again
+                    for (String trigger : schema.activeTriggers) {
+                        execute(schema.triggers.get(trigger));
+                    }
+                }
             } else if (dice < 78) {
                 Table renamed = schema.table(pick(random, "x", "y"));
                 execute("ALTER TABLE " + renamed.name + " RENAME TO " + renamed.name + "_renamed");
@@ -1536,6 +1842,39 @@ class RandomWorkloadTest {
                     execute("ALTER TABLE " + t.name + " ALTER COLUMN " + column.name + " SET DEFAULT "
                             + (column.type == Type.INT ? "7" : "RAND()"));
                 }
+            } else {
+                execute("ALTER TABLE " + t.name + " ALTER COLUMN n SET DEFAULT " + random.nextInt(9));
+            }
+        }
+
+        /**
+         * DDL of the features added last: DROP TRIGGER (or CREATE TRIGGER again), a LOB column or a computed one
+         * added; where the seed has none of them (or -without leaves it out), a default changed as below.
+         */
+        private void newFeatureDdl(Table t, int dice) throws SQLException {
+            if (dice < 108 && schema.triggered != null) {
+                List<String> active = new ArrayList<>(schema.activeTriggers);
+                List<String> dropped = new ArrayList<>(schema.triggers.keySet());
+                dropped.removeAll(active);
+                if (!active.isEmpty() && (dropped.isEmpty() || random.nextInt(3) > 0)) {
+                    String trigger = pick(random, active);
+                    execute("DROP TRIGGER " + trigger);
+                    schema.activeTriggers.remove(trigger);
+                } else {
+                    String trigger = pick(random, dropped);
+                    execute(schema.triggers.get(trigger));
+                    schema.activeTriggers.add(trigger);
+                }
+            } else if (dice >= 108 && dice < 112 && on("lob")) {
+                String name = "a" + (++names);
+                Type type = random.nextBoolean() ? Type.CLOB : Type.BLOB;
+                execute("ALTER TABLE " + t.name + " ADD COLUMN " + name + " " + type.sql(engine));
+                t.columns.add(new Column(name, type, null, false, false, false, false));
+            } else if (dice >= 112 && on("computed")) {
+                String name = "a" + (++names);
+                execute("ALTER TABLE " + t.name + " ADD COLUMN " + name + " INT GENERATED ALWAYS AS ("
+                        + pick(random, "n + 1", "COALESCE(n, 0) * 3", "ABS(COALESCE(k, 0) - 5)") + ")");
+                t.columns.add(new Column(name, Type.INT, null, true, true, false, false));
             } else {
                 execute("ALTER TABLE " + t.name + " ALTER COLUMN n SET DEFAULT " + random.nextInt(9));
             }
