@@ -93,9 +93,12 @@ public record WriteSet(long version, List<Entry> entries) {
      * The master's sequence and identity counters after the transaction, for the counters it may have moved, so a
      * slave (and a slave promoted to master) continues the master's numbering.
      *
-     * @param sequences quoted qualified sequence name to next value
-     * @param identities table key to the identity column's next value
+     * @param sequences  quoted qualified sequence name to next value
+     * @param identities table, as the master's catalog had it at this version, to the identity column's next value.
+     *                   The table itself, not its name: a slave applies this after the master's catalog has moved on
+     *                   (a rename committed just after it left the slaves' lookup by name empty, and the counter
+     *                   unset, now and then)
      */
-    public record CounterState(Map<String, Long> sequences, Map<String, Long> identities) implements Entry {
+    public record CounterState(Map<String, Long> sequences, Map<CapturedTable, Long> identities) implements Entry {
     }
 }

@@ -365,9 +365,9 @@ final class Applier implements Runnable {
             }
         }
         for (var identity : counters.identities().entrySet()) {
-            CapturedTable table = catalog.get(identity.getKey());
-            if (table != null && table.identityColumn() >= 0
-                    && !identity.getValue().equals(appliedIdentities.put(identity.getKey(), identity.getValue()))) {
+            CapturedTable table = identity.getKey(); // as it was named at this version (see CounterState)
+            if (table.identityColumn() >= 0
+                    && !identity.getValue().equals(appliedIdentities.put(table.name().key(), identity.getValue()))) {
                 SqlQueries.execute(connection, engine.restartIdentity(table, identity.getValue()));
             }
         }

@@ -236,8 +236,10 @@ public final class CommitSequencer {
                 master.rollback();
                 throw e;
             }
-            catalog.refresh(master);
-            if (!UserTriggers.changesTriggers(sql)) { // the application's triggers stay on the master
+            if (UserTriggers.changesTriggers(sql)) { // the application's triggers stay on the master
+                catalog.refreshUserTriggers(master);
+            } else {
+                catalog.refresh(master);
                 publish(new WriteSet(version() + 1, List.of(new WriteSet.SchemaChange(schema, sql))));
             }
             return result;
@@ -339,7 +341,7 @@ public final class CommitSequencer {
                     .filter(e -> capture.identityTables().stream().anyMatch(t -> t.key().equals(e.getKey())))
                     .collect(Collectors.toUnmodifiableMap(Map.Entry::getKey, Map.Entry::getValue));
         }
-        return new WriteSet.CounterState(sequences, identities);
+        return new WriteSet.CounterState(sequences, catalog.byTable(identities));
     }
 
     /** A piece of JDBC work run under the commit lock. */

@@ -115,13 +115,13 @@ final class MasterPromotion {
                 movedSequences.put(sequence.getKey(), sequence.getValue());
             }
         }
-        Map<String, Long> movedIdentities = new HashMap<>();
+        Map<CapturedTable, Long> movedIdentities = new HashMap<>();
         Map<String, Long> ownIdentities = engine.identityState(promoted);
         for (Map.Entry<String, Long> identity : identities.entrySet()) {
             CapturedTable table = cluster.catalog().get(identity.getKey());
             if (table != null && !identity.getValue().equals(ownIdentities.get(identity.getKey()))) {
                 SqlQueries.execute(promoted, engine.restartIdentity(table, identity.getValue()));
-                movedIdentities.put(identity.getKey(), identity.getValue());
+                movedIdentities.put(table, identity.getValue());
             }
         }
         return movedSequences.isEmpty() && movedIdentities.isEmpty() ? null

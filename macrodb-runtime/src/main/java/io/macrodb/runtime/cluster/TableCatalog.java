@@ -43,6 +43,18 @@ public final class TableCatalog {
         return List.copyOf(tables.values());
     }
 
+    /** {@code byKey}'s values keyed by this catalog's tables instead (keys it does not know are left out). */
+    public <V> Map<CapturedTable, V> byTable(Map<String, V> byKey) {
+        Map<CapturedTable, V> byTable = new java.util.IdentityHashMap<>();
+        byKey.forEach((key, value) -> {
+            CapturedTable table = tables.get(key);
+            if (table != null) {
+                byTable.put(table, value);
+            }
+        });
+        return byTable;
+    }
+
     /** Whether any table has an identity column (whose counter an insert may move without inserting a row). */
     public boolean hasIdentityColumns() {
         return hasIdentityColumns;
@@ -84,6 +96,14 @@ public final class TableCatalog {
         hasIdentityColumns = read.values().stream().anyMatch(t -> t.identityColumn() >= 0);
         hasSequenceDefaults = sequenceDefaults(master.getMetaData(), read.values())
                 || engine.hasColumnsGeneratedBySequence(master);
+    }
+
+    /**
+     * Re-reads only the application's triggers, after DDL that changed nothing else ({@link UserTriggers}): the
+     * tables' shapes, and so the objects the appliers key their prepared statements by, stay as they are.
+     */
+    public void refreshUserTriggers(Connection master) throws SQLException {
+        userTriggers = UserTriggers.definitions(engine, master);
     }
 
     private boolean hasUserRoutines(Connection master) throws SQLException {

@@ -665,6 +665,30 @@ class ExactnessTest {
         }
     }
 
+    /**
+     * A table renamed right after an insert moved its identity counter: a slave that applied the insert's write set
+     * after the master's catalog had the new name looked the counter's table up by the old name, found nothing, and
+     * left its counter behind (H2: one run in three, found by RandomWorkloadTest). Forced here: the slave's applier is
+     * stalled behind a row lock of another table until the rename has committed.
+     */
+    @ParameterizedTest
+    @EnumSource(Engine.class)
+    void identityCounterOfATableRenamedJustAfter(Engine engine) throws Exception {
+        String lockTimeout = engine == Engine.H2 ? ";DEFAULT_LOCK_TIMEOUT=30000" : "";
+        try (Connection c = Engine.connect(engine.url(2) + lockTimeout)) {
+            MacroCluster cluster = c.unwrap(MacroCluster.class);
+            Engine.execute(c, "CREATE TABLE other (id INT PRIMARY KEY, v INT)", "INSERT INTO other VALUES (0, 0)",
+                    "CREATE TABLE x (k " + engine.identityType + " PRIMARY KEY, n INT)");
+            cluster.verify();
+            try (Connection stall = Engine.behindMacroDbsBack(cluster, 1, "UPDATE other SET v = v WHERE id = 0")) {
+                Engine.execute(c, "UPDATE other SET v = 1 WHERE id = 0", // the slave's applier blocks on this one
+                        "INSERT INTO x (n) VALUES (1), (2)", "ALTER TABLE x RENAME TO x_renamed");
+                stall.rollback();
+            }
+            Engine.assertIdenticalAndShutdown(c); // the identity counters included
+        }
+    }
+
     /** H2: a routine of the application's that draws from a sequence ({@code CREATE ALIAS}); public for H2. */
     public static final class Routines {
         public static long addRow(Connection connection, int id) throws SQLException {
