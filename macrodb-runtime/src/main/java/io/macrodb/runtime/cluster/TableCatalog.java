@@ -108,7 +108,8 @@ public final class TableCatalog {
 
     private boolean hasUserRoutines(Connection master) throws SQLException {
         try (var statement = master.createStatement();
-             ResultSet rows = statement.executeQuery("SELECT DISTINCT ROUTINE_SCHEMA FROM INFORMATION_SCHEMA.ROUTINES")) {
+             ResultSet rows = statement.executeQuery(
+                     "SELECT DISTINCT ROUTINE_SCHEMA FROM INFORMATION_SCHEMA.ROUTINES")) {
             while (rows.next()) {
                 if (!engine.isSystemSchema(rows.getString(1))) {
                     return true;

@@ -21,9 +21,8 @@ import java.util.regex.Pattern;
  */
 final class UserTriggers {
 
-    private static final Pattern TRIGGER_DDL = Pattern.compile(
-            "^\\W*(CREATE\\s+(OR\\s+REPLACE\\s+)?(FORCE\\s+)?TRIGGER|(DROP|ALTER)\\s+TRIGGER|COMMENT\\s+ON\\s+TRIGGER)\\b",
-            Pattern.CASE_INSENSITIVE);
+    private static final Pattern TRIGGER_DDL = Pattern.compile("^\\W*(CREATE\\s+(OR\\s+REPLACE\\s+)?(FORCE\\s+)?TRIGGER"
+            + "|(DROP|ALTER)\\s+TRIGGER|COMMENT\\s+ON\\s+TRIGGER)\\b", Pattern.CASE_INSENSITIVE);
     private static final Pattern DEFINITION =
             Pattern.compile("^\\s*CREATE\\s+(FORCE\\s+)?TRIGGER\\b", Pattern.CASE_INSENSITIVE);
     /** MacroDB's capture triggers call its own classes ({@code io.macrodb.runtime.engine.*CaptureTrigger}). */

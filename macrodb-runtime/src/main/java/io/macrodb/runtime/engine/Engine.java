@@ -90,7 +90,7 @@ public interface Engine {
                 io.macrodb.api.MacroSqlState.NOT_REPLICABLE);
     }
 
-    /** {@code text} (an engine's {@code INIT} setting, say) split into its statements, in the engine's script syntax. */
+    /** {@code text} (H2's {@code INIT} setting, say) split into its statements, in the engine's script syntax. */
     default List<String> statementsOf(String text) throws SQLException {
         return List.of(text);
     }

@@ -245,8 +245,8 @@ public final class H2Engine implements Engine {
     public List<String> snapshot(Connection source) throws SQLException {
         List<String> script = new ArrayList<>(SqlQueries.strings(source, "SCRIPT NODATA NOPASSWORDS NOSETTINGS"));
         try (var statement = source.createStatement();
-             var settings = statement.executeQuery("SELECT SETTING_NAME, SETTING_VALUE FROM "
-                     + "INFORMATION_SCHEMA.SETTINGS WHERE SETTING_NAME IN ('MODE', 'DEFAULT_NULL_ORDERING', 'IGNORECASE')")) {
+             var settings = statement.executeQuery("SELECT SETTING_NAME, SETTING_VALUE FROM INFORMATION_SCHEMA.SETTINGS"
+                     + " WHERE SETTING_NAME IN ('MODE', 'DEFAULT_NULL_ORDERING', 'IGNORECASE')")) {
             while (settings.next()) {
                 String name = settings.getString(1);
                 String value = settings.getString(2);
