@@ -96,6 +96,8 @@ public final class MacroConnection implements Connection {
                 return executeSchemaChange(sql, call);
             case SESSION:
                 return executeSessionStatement(sql, call);
+            case MASTER_SETTING:
+                return executeMasterSetting(call);
             case COMMIT:
                 commit();
                 return null;
@@ -431,6 +433,17 @@ public final class MacroConnection implements Connection {
         sessionStatements.add(sql);
         session.markSessionStatementsRun(sessionStatements.size());
         return result;
+    }
+
+    /** Runs a setting of the master's database on the master only, never replayed elsewhere (see its kind). */
+    private <T> T executeMasterSetting(Transaction.StatementCall<T> call) throws SQLException {
+        checkOpen();
+        if (readOnly || (transaction != null && transaction.isReadOnly())) {
+            throw readOnlyViolation();
+        }
+        PhysicalSession session = transaction == null ? master() : transaction.session();
+        sync(session);
+        return call.run(session);
     }
 
     private static SQLException readOnlyViolation() {

@@ -52,6 +52,12 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
         IN_STEPS,
         /** {@code SET ...}: session state, run on this connection's current engine and replayed on the others. */
         SESSION,
+        /**
+         * Referential integrity switched on or off: a setting of the master's database only. Every slave runs with it
+         * off, for good (the master already checked each foreign key and ran each cascade; a slave that cascaded
+         * again would apply those rows twice), so it is never replayed on a slave.
+         */
+        MASTER_SETTING,
         COMMIT,
         ROLLBACK,
         /** {@code SHUTDOWN}: shuts the whole cluster down, draining the slaves' queues first. */
@@ -82,6 +88,11 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
     private static final Pattern DATABASE_SETTING = Pattern.compile(
             "^\\W*SET\\s+(MODE|DEFAULT_NULL_ORDERING|IGNORECASE|DATABASE\\s+(SQL|COLLATION|DEFAULT))\\b",
             Pattern.CASE_INSENSITIVE);
+    /** HSQLDB's switch turns triggers off with the foreign keys: MacroDB's capture with them. */
+    private static final Pattern HSQLDB_INTEGRITY_OFF = Pattern.compile(
+            "^\\W*SET\\s+DATABASE\\s+REFERENTIAL\\s+INTEGRITY\\s+FALSE\\b", Pattern.CASE_INSENSITIVE);
+    private static final Pattern REFERENTIAL_INTEGRITY = Pattern.compile(
+            "^\\W*SET\\s+(REFERENTIAL_INTEGRITY|DATABASE\\s+REFERENTIAL\\s+INTEGRITY)\\b", Pattern.CASE_INSENSITIVE);
     /** Routines and triggers whose body is a compound statement ({@code BEGIN ATOMIC ...; ...; END}). */
     private static final Pattern COMPOUND_BODY = Pattern.compile(
             "^\\W*CREATE\\s+(OR\\s+REPLACE\\s+)?(TRIGGER|PROCEDURE|FUNCTION)\\b", Pattern.CASE_INSENSITIVE);
@@ -102,7 +113,8 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
             Pattern.compile("\\b(FINAL|NEW|OLD)\\s+TABLE\\s*\\(", Pattern.CASE_INSENSITIVE);
 
     boolean writes() {
-        return type == Type.WRITE || type == Type.SCHEMA_CHANGE || type == Type.IN_STEPS || usesSequence;
+        return type == Type.WRITE || type == Type.SCHEMA_CHANGE || type == Type.IN_STEPS || type == Type.MASTER_SETTING
+                || usesSequence;
     }
 
     static StatementKind of(String sql) throws SQLException {
@@ -120,7 +132,8 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
                  "ANALYZE", "BACKUP" -> Type.QUERY;
             case "INSERT", "UPDATE", "DELETE", "MERGE", "UPSERT", "REPLACE" -> Type.WRITE;
             case "CREATE", "ALTER", "DROP", "TRUNCATE", "COMMENT", "GRANT", "REVOKE", "RENAME" -> Type.SCHEMA_CHANGE;
-            case "SET" -> DATABASE_SETTING.matcher(sql).find() ? Type.SCHEMA_CHANGE : Type.SESSION;
+            case "SET" -> DATABASE_SETTING.matcher(sql).find() ? Type.SCHEMA_CHANGE
+                    : REFERENTIAL_INTEGRITY.matcher(sql).find() ? Type.MASTER_SETTING : Type.SESSION;
             case "COMMIT" -> Type.COMMIT;
             case "ROLLBACK" -> sql.toUpperCase(Locale.ROOT).contains(" TO ") ? refuseControl(sql) : Type.ROLLBACK;
             case "SHUTDOWN" -> Type.SHUTDOWN;
@@ -130,6 +143,12 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
         };
         if (type == Type.SCHEMA_CHANGE) {
             refuseNondeterministicComputedColumn(sql);
+        }
+        if (type == Type.MASTER_SETTING && HSQLDB_INTEGRITY_OFF.matcher(sql).find()) {
+            throw new SQLException("MacroDB cannot run HSQLDB's SET DATABASE REFERENTIAL INTEGRITY FALSE: on HSQLDB it "
+                    + "stops triggers too, and with them MacroDB's capture, so the writes that followed would reach no "
+                    + "slave. Delete or load the rows in an order the foreign keys accept, or drop and re-create the "
+                    + "constraints around the work.", MacroSqlState.NOT_REPLICABLE);
         }
         if (type == Type.SCHEMA_CHANGE && computesRowValues(sql) && NONDETERMINISTIC.matcher(sql).find()) {
             return new StatementKind(Type.IN_STEPS, false); // its later steps, classified themselves, may draw
