@@ -113,6 +113,28 @@ enum Engine {
         return connection;
     }
 
+    /**
+     * Waits until some slave's applier is blocked inside a row change (behind a lock taken with
+     * {@link #behindMacroDbsBack}), not merely about to take the write set that will block it: a copy or a promotion
+     * that begins before then finds the slave between two write sets, and the test would not stall what it means to.
+     */
+    static void awaitApplierBlocked() throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (System.nanoTime() < deadline) {
+            for (var thread : Thread.getAllStackTraces().entrySet()) {
+                Thread.State state = thread.getKey().getState();
+                boolean waiting = state == Thread.State.WAITING || state == Thread.State.TIMED_WAITING
+                        || state == Thread.State.BLOCKED;
+                if (waiting && java.util.Arrays.stream(thread.getValue())
+                        .anyMatch(frame -> frame.getMethodName().equals("applyRow"))) {
+                    return;
+                }
+            }
+            Thread.sleep(5);
+        }
+        throw new AssertionError("no applier blocked within 30 s");
+    }
+
     /** Shuts a replica's database down behind MacroDB's back, at once: as if the engine had failed under it. */
     void shutDownBehindMacroDbsBack(String database) throws SQLException {
         try (Connection raw = DriverManager.getConnection(database)) {

@@ -205,6 +205,7 @@ class MasterPromotionTest {
             Future<?> waiting;
             try (Connection source = Engine.behindMacroDbsBack(cluster, 2, "UPDATE t SET v = v WHERE id = 0")) {
                 Engine.execute(writer, "UPDATE t SET v = 1 WHERE id = 0"); // slave 2's applier blocks on this one
+                Engine.awaitApplierBlocked();
                 cluster.failReplica(1); // rebuilt from slave 2, the only healthy slave: it pauses once unblocked
                 Thread.sleep(300); // the rebuild has asked slave 2 to pause: it is out of routing from then on
                 engine.shutDownBehindMacroDbsBack(cluster.replicas().get(0).database());

@@ -76,6 +76,7 @@ class SlaveRebuildTest {
             cluster.verify();
             try (Connection source = Engine.behindMacroDbsBack(cluster, 2, "UPDATE t SET v = v WHERE id = 0")) {
                 Engine.execute(writer, "UPDATE t SET v = 1 WHERE id = 0"); // slave 2's applier blocks on this one
+                Engine.awaitApplierBlocked();
                 for (int i = 1; i <= 10; i++) {
                     Engine.execute(writer, "INSERT INTO t VALUES (" + i + ", " + i + ")");
                 }

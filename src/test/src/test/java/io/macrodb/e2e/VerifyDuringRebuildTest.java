@@ -35,6 +35,7 @@ class VerifyDuringRebuildTest {
             cluster.verify(); // every slave has caught up
             try (Connection stall = Engine.behindMacroDbsBack(cluster, 2, "UPDATE t SET v = v WHERE id = 0")) {
                 Engine.execute(c, "UPDATE t SET v = 1 WHERE id = 0"); // slave 2's applier blocks on this one
+                Engine.awaitApplierBlocked();
                 Engine.execute(c, "INSERT INTO t VALUES (1, 1)", "INSERT INTO t VALUES (2, 2)"); // these queue
 
                 CompletableFuture<VerificationReport> verify = new CompletableFuture<>();
