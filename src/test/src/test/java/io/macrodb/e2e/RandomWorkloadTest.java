@@ -225,18 +225,28 @@ class RandomWorkloadTest {
     @MethodSource("singleClientCases")
     void singleClient(Engine engine, long seed) throws Exception {
         Run run = new Run(engine, seed, "single");
-        java.util.logging.Handler macroDbLog = run.logHandler();
-        MACRODB_LOG.addHandler(macroDbLog);
         Random random = new Random(seed);
         Schema schema = Schema.generate(engine, random);
         String url = BARE ? bare(engine.url(REPLICAS)) : engine.url(REPLICAS);
+        runCase(run, url, setup -> {
+            schema.create(setup, run);
+            Client client = new Client(run, schema, url, new Random(random.nextLong()), true, true);
+            client.run(SINGLE_CLIENT_TRANSACTIONS, Long.MAX_VALUE);
+            client.close();
+        });
+    }
+
+    /**
+     * Runs one case on a fresh cluster at {@code url}, then the end every case shares: no slave failed, every replica
+     * reads the same, {@code verify()} agrees; the log written, whatever happened, and the cluster shut down.
+     */
+    private static void runCase(Run run, String url, CaseWork work) throws Exception {
+        java.util.logging.Handler macroDbLog = run.logHandler();
+        MACRODB_LOG.addHandler(macroDbLog);
         try (Connection setup = Engine.connect(url)) {
             MacroCluster cluster = BARE ? null : setup.unwrap(MacroCluster.class);
             try {
-                schema.create(setup, run);
-                Client client = new Client(run, schema, url, new Random(random.nextLong()), true, true);
-                client.run(SINGLE_CLIENT_TRANSACTIONS, Long.MAX_VALUE);
-                client.close();
+                work.run(setup);
                 run.note("statements: " + run.counts());
                 if (!BARE) {
                     assertReplicasExact(cluster, run);
@@ -255,12 +265,15 @@ class RandomWorkloadTest {
         }
     }
 
+    @FunctionalInterface
+    private interface CaseWork {
+        void run(Connection setup) throws Exception;
+    }
+
     @ParameterizedTest(name = "{0}, seed {1}")
     @MethodSource("concurrentCases")
     void concurrentClients(Engine engine, long seed) throws Exception {
         Run run = new Run(engine, seed, "concurrent");
-        java.util.logging.Handler macroDbLog = run.logHandler();
-        MACRODB_LOG.addHandler(macroDbLog);
         Random random = new Random(seed);
         Schema schema = Schema.generate(engine, random);
         // HSQLDB runs in its default LOCKS mode (table locks), every client writing every table. Not its MVCC mode
@@ -273,62 +286,45 @@ class RandomWorkloadTest {
         String macroDbUrl = engine == Engine.HSQLDB ? engine.url(REPLICAS) + ";hsqldb.tx=" + mode
                 : engine.rowLockingUrl(REPLICAS);
         String url = BARE ? bare(macroDbUrl) : macroDbUrl;
-        try (Connection setup = Engine.connect(url)) {
-            MacroCluster cluster = BARE ? null : setup.unwrap(MacroCluster.class);
-            try {
-                schema.create(setup, run);
-                Client filler = new Client(run, schema, url, new Random(random.nextLong()), false, false);
-                filler.run(30, Long.MAX_VALUE);
-                filler.close();
-                long deadline = System.currentTimeMillis() + CONCURRENT_MILLIS;
-                ConcurrentLinkedQueue<Throwable> failures = new ConcurrentLinkedQueue<>();
-                List<Thread> threads = new ArrayList<>();
-                for (int i = 0; i < CONCURRENT_CLIENTS; i++) {
-                    Client client = new Client(run, schema, url, new Random(random.nextLong()), false, false);
-                    client.writeOnly(writablePart(engine, schema, i));
-                    Thread thread = new Thread(() -> {
-                        try {
-                            client.run(Integer.MAX_VALUE, deadline);
-                        } catch (Throwable t) {
-                            failures.add(t);
-                        } finally {
-                            client.closeQuietly(); // a failed client's open transaction would hold its locks
-                        }
-                    }, "random-client-" + i);
-                    threads.add(thread);
-                    thread.start();
+        runCase(run, url, setup -> {
+        schema.create(setup, run);
+        Client filler = new Client(run, schema, url, new Random(random.nextLong()), false, false);
+        filler.run(30, Long.MAX_VALUE);
+        filler.close();
+        long deadline = System.currentTimeMillis() + CONCURRENT_MILLIS;
+        ConcurrentLinkedQueue<Throwable> failures = new ConcurrentLinkedQueue<>();
+        List<Thread> threads = new ArrayList<>();
+        for (int i = 0; i < CONCURRENT_CLIENTS; i++) {
+            Client client = new Client(run, schema, url, new Random(random.nextLong()), false, false);
+            client.writeOnly(writablePart(engine, schema, i));
+            Thread thread = new Thread(() -> {
+                try {
+                    client.run(Integer.MAX_VALUE, deadline);
+                } catch (Throwable t) {
+                    failures.add(t);
+                } finally {
+                    client.closeQuietly(); // a failed client's open transaction would hold its locks
                 }
-                for (Thread thread : threads) {
-                    thread.join(Math.max(1, deadline + 60_000 - System.currentTimeMillis()));
-                    if (thread.isAlive()) {
-                        AssertionError stuck = new AssertionError(thread.getName() + " still runs a minute after "
-                                + "the deadline: " + Arrays.toString(thread.getStackTrace()).replace(", ", "\n  "));
-                        failures.forEach(stuck::addSuppressed);
-                        throw stuck;
-                    }
-                }
-                if (!failures.isEmpty()) {
-                    AssertionError error = new AssertionError("client failures: " + failures.size(),
-                            failures.peek());
-                    failures.stream().skip(1).forEach(error::addSuppressed);
-                    throw error;
-                }
-                run.note("statements: " + run.counts());
-                if (!BARE) {
-                    assertReplicasExact(cluster, run);
-                }
-            } catch (Throwable t) {
-                throw run.failed(t);
-            } finally {
-                MACRODB_LOG.removeHandler(macroDbLog);
-                run.writeLog();
-                if (!BARE) {
-                    cluster.shutdown();
-                } else {
-                    shutdownBare(setup);
-                }
+            }, "random-client-" + i);
+            threads.add(thread);
+            thread.start();
+        }
+        for (Thread thread : threads) {
+            thread.join(Math.max(1, deadline + 60_000 - System.currentTimeMillis()));
+            if (thread.isAlive()) {
+                AssertionError stuck = new AssertionError(thread.getName() + " still runs a minute after "
+                        + "the deadline: " + Arrays.toString(thread.getStackTrace()).replace(", ", "\n  "));
+                failures.forEach(stuck::addSuppressed);
+                throw stuck;
             }
         }
+        if (!failures.isEmpty()) {
+            AssertionError error = new AssertionError("client failures: " + failures.size(),
+                    failures.peek());
+            failures.stream().skip(1).forEach(error::addSuppressed);
+            throw error;
+        }
+        });
     }
 
     /**
