@@ -227,6 +227,10 @@ public final class CommitSequencer {
         CaptureSink previous = CaptureScope.open(CaptureSink.IGNORE);
         try {
             requireMaster(on);
+            boolean changesTriggers = UserTriggers.changesTriggers(sql);
+            if (changesTriggers) {
+                UserTriggers.refuseCaptureTriggerNames(sql);
+            }
             String schema = master.getSchema();
             T result;
             try {
@@ -236,7 +240,7 @@ public final class CommitSequencer {
                 master.rollback();
                 throw e;
             }
-            if (UserTriggers.changesTriggers(sql)) { // the application's triggers stay on the master
+            if (changesTriggers) { // the application's triggers stay on the master
                 catalog.refreshUserTriggers(master);
             } else {
                 catalog.refresh(master);

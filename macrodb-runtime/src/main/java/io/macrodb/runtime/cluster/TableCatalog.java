@@ -3,6 +3,7 @@ package io.macrodb.runtime.cluster;
 import io.macrodb.runtime.capture.CapturedTable;
 import io.macrodb.runtime.capture.SequenceDraws;
 import io.macrodb.runtime.capture.ValueConverter;
+import io.macrodb.runtime.engine.CaptureTriggers;
 import io.macrodb.runtime.engine.Engine;
 import io.macrodb.runtime.engine.SqlQueries;
 
@@ -89,8 +90,7 @@ public final class TableCatalog {
      */
     public void refresh(Connection master) throws SQLException {
         Map<String, CapturedTable> read = read(master);
-        boolean anyUserTrigger = installTriggers(master);
-        userTriggers = anyUserTrigger ? UserTriggers.definitions(engine, master) : List.of();
+        refreshUserTriggers(master);
         routinesMayDrawSequences = hasUserRoutines(master) && !engine.sequenceState(master).isEmpty();
         tables = Map.copyOf(read);
         hasIdentityColumns = read.values().stream().anyMatch(t -> t.identityColumn() >= 0);
@@ -100,10 +100,13 @@ public final class TableCatalog {
 
     /**
      * Re-reads only the application's triggers, after DDL that changed nothing else ({@link UserTriggers}): the
-     * tables' shapes, and so the objects the appliers key their prepared statements by, stay as they are.
+     * tables' shapes, and so the objects the appliers key their prepared statements by, stay as they are. Puts back
+     * any capture trigger that is missing, too (trigger DDL naming one is refused, but a capture trigger lost some
+     * other way would leave its table's writes uncaptured).
      */
     public void refreshUserTriggers(Connection master) throws SQLException {
-        userTriggers = UserTriggers.definitions(engine, master);
+        boolean anyUserTrigger = installTriggers(master);
+        userTriggers = anyUserTrigger ? UserTriggers.definitions(engine, master) : List.of();
     }
 
     private boolean hasUserRoutines(Connection master) throws SQLException {
@@ -141,7 +144,7 @@ public final class TableCatalog {
      */
     public boolean installTriggers(Connection replica) throws SQLException {
         boolean anyUserTrigger = false;
-        Set<String> captured = new HashSet<>();
+        Set<String> present = new HashSet<>(); // capture triggers in place, by name
         Set<String> stale = new java.util.LinkedHashSet<>(); // H2 lists a trigger once per event
         try (var statement = replica.createStatement();
              ResultSet rows = statement.executeQuery("SELECT TRIGGER_SCHEMA, TRIGGER_NAME, EVENT_OBJECT_SCHEMA, "
@@ -156,7 +159,7 @@ public final class TableCatalog {
                 // schema renamed) keeps its trigger under the old name, which would hand its rows to the catalog
                 // as the old table's, unknown now: every write to it was refused. Such a trigger is replaced.
                 if (key.equals(new CapturedTable.Name(rows.getString(3), rows.getString(4)).key())) {
-                    captured.add(key);
+                    present.add(CaptureTriggers.nameOf(rows.getString(2)));
                 } else {
                     stale.add(CapturedTable.quote(rows.getString(1)) + "." + CapturedTable.quote(rows.getString(2)));
                 }
@@ -166,9 +169,9 @@ public final class TableCatalog {
             SqlQueries.execute(replica, "DROP TRIGGER " + trigger);
         }
         for (CapturedTable.Name table : userTables(replica)) {
-            if (!captured.contains(table.key())) {
-                for (String sql : engine.installCaptureTriggers(table)) {
-                    SqlQueries.execute(replica, sql);
+            for (var trigger : engine.captureTriggers(table).entrySet()) {
+                if (!present.contains(trigger.getKey())) { // one of a table's several may be missing alone
+                    SqlQueries.execute(replica, trigger.getValue());
                 }
             }
         }

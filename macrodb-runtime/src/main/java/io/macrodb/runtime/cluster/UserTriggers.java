@@ -1,11 +1,14 @@
 package io.macrodb.runtime.cluster;
 
+import io.macrodb.api.MacroSqlState;
+import io.macrodb.runtime.engine.CaptureTriggers;
 import io.macrodb.runtime.engine.Engine;
 import io.macrodb.runtime.engine.SqlQueries;
 
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -25,6 +28,13 @@ final class UserTriggers {
             + "|(DROP|ALTER)\\s+TRIGGER|COMMENT\\s+ON\\s+TRIGGER)\\b", Pattern.CASE_INSENSITIVE);
     private static final Pattern DEFINITION =
             Pattern.compile("^\\s*CREATE\\s+(FORCE\\s+)?TRIGGER\\b", Pattern.CASE_INSENSITIVE);
+    /** A name, quoted or not, qualified or not: parts separated by dots. */
+    private static final String PART = "(?:\"(?:[^\"]|\"\")*\"|[^\\s\".(;]+)";
+    private static final String NAME = PART + "(?:\\s*\\.\\s*" + PART + ")*";
+    /** The trigger a statement creates, changes or drops, and the new name of one it renames (HSQLDB). */
+    private static final Pattern NAMED = Pattern.compile(
+            "\\b(?:TRIGGER\\s+(?:IF\\s+(?:NOT\\s+)?EXISTS\\s+)?|RENAME\\s+TO\\s+)(" + NAME + ")",
+            Pattern.CASE_INSENSITIVE);
     /** MacroDB's capture triggers call its own classes ({@code io.macrodb.runtime.engine.*CaptureTrigger}). */
     private static final Pattern CAPTURE_TRIGGER =
             Pattern.compile("io\\.macrodb\\.runtime\\.engine\\.\\S*CaptureTrigger");
@@ -35,6 +45,24 @@ final class UserTriggers {
     /** Whether {@code sql} creates, changes or drops a trigger: such DDL runs on the master only. */
     static boolean changesTriggers(String sql) {
         return TRIGGER_DDL.matcher(sql).find();
+    }
+
+    /**
+     * Refuses trigger DDL ({@link #changesTriggers}) that names one of MacroDB's capture triggers. Dropped, a capture
+     * trigger stops capturing its table's writes, which then reach no slave (measured: {@code verify()} found the
+     * slaves behind after the next insert, on both engines); an application's trigger given such a name would be
+     * taken for one, and dropped as stale.
+     */
+    static void refuseCaptureTriggerNames(String sql) throws SQLException {
+        Matcher named = NAMED.matcher(sql);
+        while (named.find()) {
+            if (CaptureTriggers.isReserved(named.group(1))) {
+                throw new SQLException("MacroDB keeps trigger names containing MACRODB_ for its capture triggers, "
+                        + "which send each table's writes to the slaves: they cannot be created, changed or dropped "
+                        + "(" + named.group(1) + "). Give your trigger another name; MacroDB's go with their table.",
+                        MacroSqlState.NOT_REPLICABLE);
+            }
+        }
     }
 
     /** Whether a line of an engine's schema script defines one of the application's triggers (not a capture one). */

@@ -2,6 +2,8 @@ package io.macrodb.runtime.engine;
 
 import io.macrodb.runtime.capture.CapturedTable;
 
+import java.util.Locale;
+
 /**
  * How MacroDB names its capture triggers, for every engine: {@code MACRODB_<event>_<schema>.<table>}, quoted. The
  * trigger's own name then tells which table it captures for, whatever table name the engine hands to the trigger, and
@@ -19,6 +21,20 @@ public final class CaptureTriggers {
     /** @param event one letter: A (all events), I, U or D */
     public static String name(char event, CapturedTable.Name table) {
         return PREFIX + event + "_" + table.key();
+    }
+
+    /**
+     * Whether {@code name} (a trigger's name as written in SQL, quoted or not, qualified or not) is one MacroDB keeps
+     * for its capture triggers. Any case: an unquoted name is upper-cased by the engine.
+     */
+    public static boolean isReserved(String name) {
+        return name.toUpperCase(Locale.ROOT).contains(PREFIX);
+    }
+
+    /** A capture trigger's name from MacroDB's marker on, as {@link #name} gave it, whatever H2 put before it. */
+    public static String nameOf(String triggerName) {
+        int marker = triggerName.indexOf(PREFIX);
+        return marker < 0 ? null : triggerName.substring(marker);
     }
 
     /** The catalog key of the table a capture trigger with this name captures for, or null. */

@@ -57,8 +57,11 @@ public interface Engine {
     /** Whether {@code schema} holds the engine's own tables, never captured nor copied. */
     boolean isSystemSchema(String schema);
 
-    /** Statements that install the capture trigger(s) on {@code table}; see {@link CaptureTriggers}. */
-    List<String> installCaptureTriggers(CapturedTable.Name table);
+    /**
+     * The capture trigger(s) {@code table} needs, each by its name ({@link CaptureTriggers#name}) with the statement
+     * that creates it.
+     */
+    Map<String, String> captureTriggers(CapturedTable.Name table);
 
     /** The catalog key a trigger with this name captures for, or null if it is not one of MacroDB's triggers. */
     String tableKeyOfTrigger(String triggerName);

@@ -104,11 +104,11 @@ public final class H2Engine implements Engine {
     }
 
     @Override
-    public List<String> installCaptureTriggers(CapturedTable.Name table) {
-        String trigger = CapturedTable.quote(table.schema()) + "."
-                + CapturedTable.quote(CaptureTriggers.name('A', table));
-        return List.of("CREATE TRIGGER " + trigger + " AFTER INSERT, UPDATE, DELETE ON " + table.quoted()
-                + " FOR EACH ROW CALL '" + H2CaptureTrigger.class.getName() + "'");
+    public Map<String, String> captureTriggers(CapturedTable.Name table) {
+        String name = CaptureTriggers.name('A', table);
+        return Map.of(name, "CREATE TRIGGER " + CapturedTable.quote(table.schema()) + "." + CapturedTable.quote(name)
+                + " AFTER INSERT, UPDATE, DELETE ON " + table.quoted() + " FOR EACH ROW CALL '"
+                + H2CaptureTrigger.class.getName() + "'");
     }
 
     @Override

@@ -105,14 +105,15 @@ public final class HsqldbEngine implements Engine {
     }
 
     @Override
-    public List<String> installCaptureTriggers(CapturedTable.Name table) {
-        return List.of(trigger('I', "INSERT", table), trigger('U', "UPDATE", table), trigger('D', "DELETE", table));
-    }
-
-    private static String trigger(char event, String operation, CapturedTable.Name table) {
-        return "CREATE TRIGGER " + CapturedTable.quote(table.schema()) + "."
-                + CapturedTable.quote(CaptureTriggers.name(event, table)) + " AFTER " + operation + " ON "
-                + table.quoted() + " FOR EACH ROW QUEUE 0 CALL \"" + HsqldbCaptureTrigger.class.getName() + "\"";
+    public Map<String, String> captureTriggers(CapturedTable.Name table) {
+        Map<String, String> triggers = new java.util.LinkedHashMap<>();
+        for (String operation : List.of("INSERT", "UPDATE", "DELETE")) {
+            String name = CaptureTriggers.name(operation.charAt(0), table);
+            triggers.put(name, "CREATE TRIGGER " + CapturedTable.quote(table.schema()) + "." + CapturedTable.quote(name)
+                    + " AFTER " + operation + " ON " + table.quoted() + " FOR EACH ROW QUEUE 0 CALL \""
+                    + HsqldbCaptureTrigger.class.getName() + "\"");
+        }
+        return triggers;
     }
 
     @Override
