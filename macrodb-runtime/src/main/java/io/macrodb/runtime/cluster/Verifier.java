@@ -24,21 +24,21 @@ import java.util.TreeMap;
  * Check-sums every replica at one version. A table's checksum is its row count and the sum of a 64-bit hash of each
  * row: independent of row order (so no ORDER BY, which a table without a key could not make total), and equal on
  * two replicas only if they hold the same multiset of rows, barring a hash collision. Sequence and identity
- * counters are check-summed as one more "table", and so are the tables' column definitions (type, size,
- * nullability, identity, computed): two replicas can hold the same values in columns that compare them differently
- * (a VARCHAR_IGNORECASE column on one, a VARCHAR on the other).
+ * counters are check-summed as one more "table", and so is each kind of schema definition ({@link SchemaChecksums}):
+ * two replicas can hold the same rows and answer the same query differently.
  */
 final class Verifier {
 
     static final String COUNTERS = "(sequence and identity counters)";
-    static final String COLUMNS = "(column definitions)";
 
     private final Engine engine;
     private final TableCatalog catalog;
+    private final SchemaChecksums schema;
 
     Verifier(Engine engine, TableCatalog catalog) {
         this.engine = engine;
         this.catalog = catalog;
+        this.schema = new SchemaChecksums(engine);
     }
 
     VerificationReport verify(Cluster cluster) throws SQLException {
@@ -67,29 +67,8 @@ final class Verifier {
             hash += mix(hashOf(counter.getKey()) * 31 + counter.getValue());
         }
         sums.put(COUNTERS, new TableChecksum(counters.size(), hash));
-        sums.put(COLUMNS, columnDefinitions(connection, tables));
+        sums.putAll(schema.of(connection, tables));
         return sums;
-    }
-
-    private static TableChecksum columnDefinitions(Connection connection, List<CapturedTable> tables)
-            throws SQLException {
-        long columns = 0;
-        long sum = 0;
-        var meta = connection.getMetaData();
-        for (CapturedTable table : tables) {
-            try (ResultSet rows = meta.getColumns(null, table.name().schema(), table.name().table(), "%")) {
-                while (rows.next()) {
-                    String definition = table.name().key() + "." + rows.getString("COLUMN_NAME") + " "
-                            + rows.getString("TYPE_NAME") + "(" + rows.getString("COLUMN_SIZE") + ","
-                            + rows.getString("DECIMAL_DIGITS") + ") nullable " + rows.getString("NULLABLE")
-                            + " identity " + rows.getString("IS_AUTOINCREMENT") + " computed "
-                            + rows.getString("IS_GENERATEDCOLUMN");
-                    sum += mix(hashOf(definition));
-                    columns++;
-                }
-            }
-        }
-        return new TableChecksum(columns, sum);
     }
 
     private static TableChecksum checksum(Connection connection, CapturedTable table) throws SQLException {
@@ -134,7 +113,7 @@ final class Verifier {
         return hashOf(value.toString());
     }
 
-    private static long hashOf(String text) {
+    static long hashOf(String text) {
         return hashOf(text.getBytes(StandardCharsets.UTF_8));
     }
 
@@ -147,7 +126,7 @@ final class Verifier {
     }
 
     /** MurmurHash3's 64-bit finaliser: spreads every input bit over the whole word before rows are summed. */
-    private static long mix(long h) {
+    static long mix(long h) {
         h ^= h >>> 33;
         h *= 0xff51afd7ed558ccdL;
         h ^= h >>> 33;
