@@ -1,0 +1,86 @@
+package io.macrodb.e2e;
+
+import com.zaxxer.hikari.HikariDataSource;
+import io.macrodb.api.ClusterMetrics;
+import io.macrodb.api.MacroCluster;
+import io.macrodb.jdbc.MacroDriver;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
+import org.springframework.boot.autoconfigure.jdbc.DataSourceAutoConfiguration;
+import org.springframework.boot.autoconfigure.jdbc.DataSourceTransactionManagerAutoConfiguration;
+import org.springframework.boot.autoconfigure.jdbc.JdbcTemplateAutoConfiguration;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.jdbc.core.ConnectionCallback;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
+
+import javax.sql.DataSource;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/**
+ * A Spring Boot application adopts MacroDB by changing {@code spring.datasource.url} alone. Spring Boot's DataSource
+ * auto-configuration picks a driver class from the URL's prefix, and for {@code jdbc:macrodb:} it fell back to H2's
+ * driver (H2 is on the class path), which refused the URL: the application did not start on either engine. Many
+ * applications also name their engine's driver themselves; a MacroDB URL then needs MacroDB's driver all the same.
+ * Both start now, with Spring Boot's own pool, and a read-only transaction runs on a slave.
+ */
+class SpringBootDataSourceTest {
+
+    /** An application's configuration: Spring Boot's JDBC auto-configuration and nothing else. */
+    @Configuration(proxyBeanMethods = false)
+    @ImportAutoConfiguration({DataSourceAutoConfiguration.class, DataSourceTransactionManagerAutoConfiguration.class,
+            JdbcTemplateAutoConfiguration.class})
+    static class Application {
+    }
+
+    static Stream<Arguments> urlAndDriverNamed() {
+        return Stream.of(Engine.values()).flatMap(engine -> Stream.of(Arguments.of(engine, null),
+                Arguments.of(engine, engine == Engine.H2 ? "org.h2.Driver" : "org.hsqldb.jdbc.JDBCDriver")));
+    }
+
+    @ParameterizedTest(name = "{0}, driver class named: {1}")
+    @MethodSource("urlAndDriverNamed")
+    void theUrlIsAllAnApplicationChanges(Engine engine, String driverClassNamed) throws Exception {
+        List<String> arguments = new ArrayList<>(List.of("--spring.datasource.url=" + engine.url(2)));
+        if (driverClassNamed != null) {
+            arguments.add("--spring.datasource.driver-class-name=" + driverClassNamed);
+        }
+        SpringApplication application = new SpringApplication(Application.class);
+        application.setWebApplicationType(WebApplicationType.NONE);
+        try (ConfigurableApplicationContext context = application.run(arguments.toArray(String[]::new))) {
+            DataSource dataSource = context.getBean(DataSource.class);
+            assertEquals(MacroDriver.class.getName(), ((HikariDataSource) dataSource).getDriverClassName());
+            JdbcTemplate jdbc = context.getBean(JdbcTemplate.class);
+            PlatformTransactionManager transactions = context.getBean(PlatformTransactionManager.class);
+            new TransactionTemplate(transactions).executeWithoutResult(status -> {
+                jdbc.execute("CREATE TABLE item (id INT PRIMARY KEY, name VARCHAR(20))");
+                jdbc.update("INSERT INTO item VALUES (1, 'one'), (2, 'two')");
+            });
+            MacroCluster cluster = jdbc.execute((ConnectionCallback<MacroCluster>) c -> c.unwrap(MacroCluster.class));
+            Engine.assertIdentical(cluster); // and every slave has caught up: the read goes to one of them
+            long routedBefore = routedToSlaves(cluster.metrics());
+
+            TransactionTemplate reads = new TransactionTemplate(transactions);
+            reads.setReadOnly(true);
+            Long items = reads.execute(status -> jdbc.queryForObject("SELECT COUNT(*) FROM item", Long.class));
+            assertEquals(2L, items);
+            assertEquals(routedBefore + 1, routedToSlaves(cluster.metrics()), "the read-only transaction ran on a slave");
+            Engine.assertIdenticalAndShutdown(cluster);
+        }
+    }
+
+    private static long routedToSlaves(ClusterMetrics metrics) {
+        return metrics.replicas().stream().filter(r -> r.index() != 0)
+                .mapToLong(ClusterMetrics.Replica::routedTransactions).sum();
+    }
+}
