@@ -13,6 +13,7 @@ import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
 import org.springframework.boot.autoconfigure.jdbc.DataSourceAutoConfiguration;
 import org.springframework.boot.autoconfigure.jdbc.DataSourceTransactionManagerAutoConfiguration;
 import org.springframework.boot.autoconfigure.jdbc.JdbcTemplateAutoConfiguration;
+import org.springframework.boot.autoconfigure.sql.init.SqlInitializationAutoConfiguration;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.jdbc.core.ConnectionCallback;
@@ -32,14 +33,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * auto-configuration picks a driver class from the URL's prefix, and for {@code jdbc:macrodb:} it fell back to H2's
  * driver (H2 is on the class path), which refused the URL: the application did not start on either engine. Many
  * applications also name their engine's driver themselves; a MacroDB URL then needs MacroDB's driver all the same.
- * Both start now, with Spring Boot's own pool, and a read-only transaction runs on a slave.
+ * Both start now, with Spring Boot's own pool; Spring Boot runs its schema script (which it does for embedded
+ * databases only), and a read-only transaction runs on a slave.
  */
 class SpringBootDataSourceTest {
 
     /** An application's configuration: Spring Boot's JDBC auto-configuration and nothing else. */
     @Configuration(proxyBeanMethods = false)
     @ImportAutoConfiguration({DataSourceAutoConfiguration.class, DataSourceTransactionManagerAutoConfiguration.class,
-            JdbcTemplateAutoConfiguration.class})
+            JdbcTemplateAutoConfiguration.class, SqlInitializationAutoConfiguration.class})
     static class Application {
     }
 
@@ -51,7 +53,8 @@ class SpringBootDataSourceTest {
     @ParameterizedTest(name = "{0}, driver class named: {1}")
     @MethodSource("urlAndDriverNamed")
     void theUrlIsAllAnApplicationChanges(Engine engine, String driverClassNamed) throws Exception {
-        List<String> arguments = new ArrayList<>(List.of("--spring.datasource.url=" + engine.url(2)));
+        List<String> arguments = new ArrayList<>(List.of("--spring.datasource.url=" + engine.url(2),
+                "--spring.sql.init.schema-locations=classpath:spring-boot-schema.sql"));
         if (driverClassNamed != null) {
             arguments.add("--spring.datasource.driver-class-name=" + driverClassNamed);
         }
@@ -62,10 +65,8 @@ class SpringBootDataSourceTest {
             assertEquals(MacroDriver.class.getName(), ((HikariDataSource) dataSource).getDriverClassName());
             JdbcTemplate jdbc = context.getBean(JdbcTemplate.class);
             PlatformTransactionManager transactions = context.getBean(PlatformTransactionManager.class);
-            new TransactionTemplate(transactions).executeWithoutResult(status -> {
-                jdbc.execute("CREATE TABLE item (id INT PRIMARY KEY, name VARCHAR(20))");
-                jdbc.update("INSERT INTO item VALUES (1, 'one'), (2, 'two')");
-            });
+            new TransactionTemplate(transactions).executeWithoutResult(   // the table is the schema script's
+                    status -> jdbc.update("INSERT INTO item VALUES (2, 'two')"));
             MacroCluster cluster = jdbc.execute((ConnectionCallback<MacroCluster>) c -> c.unwrap(MacroCluster.class));
             Engine.assertIdentical(cluster); // and every slave has caught up: the read goes to one of them
             long routedBefore = routedToSlaves(cluster.metrics());
