@@ -131,7 +131,34 @@ public class MacroStatement implements Statement {
     /** Closes the previous result, then runs {@code call} as one statement of the connection's transaction. */
     final <T> T run(StatementKind kind, String sql, Transaction.StatementCall<T> call) throws SQLException {
         startRun();
-        return connection.execute(kind, sql, call);
+        return connection.execute(kind, sql, opensUpdatableResultInAutoCommit(kind)
+                ? session -> withEngineAutoCommit(session, call) : call);
+    }
+
+    /**
+     * A query for an updatable result, in auto-commit mode, on the master. MacroDB commits every transaction itself,
+     * so its engine connections never are in auto-commit mode; and HSQLDB makes an updatable result of a connection
+     * that is not one that closes at the next commit: the commit right after the query closed it (the engine alone,
+     * in auto-commit mode, keeps it open while each row change commits).
+     */
+    private boolean opensUpdatableResultInAutoCommit(StatementKind kind) throws SQLException {
+        return shape.concurrency() == ResultSet.CONCUR_UPDATABLE && kind.type() == StatementKind.Type.QUERY
+                && !kind.writes() && connection.getAutoCommit() && !connection.isReadOnly();
+    }
+
+    /**
+     * Runs a query that writes nothing with the engine connection in auto-commit mode, as the engine alone would run
+     * it, so that the engine makes the result it would make then. The engine commits nothing (there is nothing to).
+     */
+    private static <T> T withEngineAutoCommit(PhysicalSession session, Transaction.StatementCall<T> call)
+            throws SQLException {
+        Connection engine = session.connection();
+        engine.setAutoCommit(true);
+        try {
+            return call.run(session);
+        } finally {
+            engine.setAutoCommit(false);
+        }
     }
 
     final void startRun() throws SQLException {
