@@ -9,6 +9,7 @@ import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.MapPropertySource;
 
 import java.sql.Driver;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -24,13 +25,15 @@ import java.util.Map;
  */
 public final class SpringBootDriverClass implements EnvironmentPostProcessor, Ordered {
 
-    static final String URL = "spring.datasource.url";
+    /** Where a Spring Boot application gives its URL: Spring Boot's own property, or HikariCP's (bound over it). */
+    static final List<String> URLS = List.of("spring.datasource.url", "spring.datasource.hikari.jdbc-url");
     static final String DRIVER_CLASS = "spring.datasource.driver-class-name";
 
     @Override
     public void postProcessEnvironment(ConfigurableEnvironment environment, SpringApplication application) {
-        String url = environment.getProperty(URL);
-        if (url == null || !ClusterConfig.accepts(url)) {
+        String url = URLS.stream().map(environment::getProperty).filter(ClusterConfig::accepts).findFirst()
+                .orElse(null);
+        if (url == null) {
             return;
         }
         String named = environment.getProperty(DRIVER_CLASS);

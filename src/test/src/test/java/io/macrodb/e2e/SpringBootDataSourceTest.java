@@ -45,15 +45,20 @@ class SpringBootDataSourceTest {
     static class Application {
     }
 
+    /** Each engine, its URL given as Spring Boot's or as HikariCP's property, with or without its driver named. */
     static Stream<Arguments> urlAndDriverNamed() {
-        return Stream.of(Engine.values()).flatMap(engine -> Stream.of(Arguments.of(engine, null),
-                Arguments.of(engine, engine == Engine.H2 ? "org.h2.Driver" : "org.hsqldb.jdbc.JDBCDriver")));
+        return Stream.of(Engine.values()).flatMap(engine -> Stream.of(
+                Arguments.of(engine, "spring.datasource.url", null),
+                Arguments.of(engine, "spring.datasource.hikari.jdbc-url", null),
+                Arguments.of(engine, "spring.datasource.url",
+                        engine == Engine.H2 ? "org.h2.Driver" : "org.hsqldb.jdbc.JDBCDriver")));
     }
 
-    @ParameterizedTest(name = "{0}, driver class named: {1}")
+    @ParameterizedTest(name = "{0}, {1}, driver class named: {2}")
     @MethodSource("urlAndDriverNamed")
-    void theUrlIsAllAnApplicationChanges(Engine engine, String driverClassNamed) throws Exception {
-        List<String> arguments = new ArrayList<>(List.of("--spring.datasource.url=" + engine.url(2),
+    void theUrlIsAllAnApplicationChanges(Engine engine, String urlProperty, String driverClassNamed)
+            throws Exception {
+        List<String> arguments = new ArrayList<>(List.of("--" + urlProperty + "=" + engine.url(2),
                 "--spring.sql.init.schema-locations=classpath:spring-boot-schema.sql"));
         if (driverClassNamed != null) {
             arguments.add("--spring.datasource.driver-class-name=" + driverClassNamed);
