@@ -6,10 +6,12 @@ import io.macrodb.api.MacroCluster;
 import io.macrodb.jdbc.MacroDriver;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
+import org.springframework.boot.autoconfigure.flyway.FlywayAutoConfiguration;
 import org.springframework.boot.autoconfigure.jdbc.DataSourceAutoConfiguration;
 import org.springframework.boot.autoconfigure.jdbc.DataSourceTransactionManagerAutoConfiguration;
 import org.springframework.boot.autoconfigure.jdbc.JdbcTemplateAutoConfiguration;
@@ -34,7 +36,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * driver (H2 is on the class path), which refused the URL: the application did not start on either engine. Many
  * applications also name their engine's driver themselves; a MacroDB URL then needs MacroDB's driver all the same.
  * Both start now, with Spring Boot's own pool; Spring Boot runs its schema script (which it does for embedded
- * databases only), and a read-only transaction runs on a slave.
+ * databases only), and a read-only transaction runs on a slave. Spring Boot's Flyway set-up migrates at startup.
  */
 class SpringBootDataSourceTest {
 
@@ -46,6 +48,13 @@ class SpringBootDataSourceTest {
     }
 
     /** Each engine, its URL given as Spring Boot's or as HikariCP's property, with or without its driver named. */
+    /** The same application with Spring Boot's Flyway set-up: migrations at startup, through the pool. */
+    @Configuration(proxyBeanMethods = false)
+    @ImportAutoConfiguration({DataSourceAutoConfiguration.class, JdbcTemplateAutoConfiguration.class,
+            FlywayAutoConfiguration.class})
+    static class MigratedApplication {
+    }
+
     static Stream<Arguments> urlAndDriverNamed() {
         return Stream.of(Engine.values()).flatMap(engine -> Stream.of(
                 Arguments.of(engine, "spring.datasource.url", null),
@@ -90,5 +99,22 @@ class SpringBootDataSourceTest {
     private static long routedToSlaves(ClusterMetrics metrics) {
         return metrics.replicas().stream().filter(r -> r.index() != 0)
                 .mapToLong(ClusterMetrics.Replica::routedTransactions).sum();
+    }
+
+    @ParameterizedTest
+    @EnumSource(Engine.class)
+    void flywayMigratesAtStartup(Engine engine) throws Exception {
+        SpringApplication application = new SpringApplication(MigratedApplication.class);
+        application.setWebApplicationType(WebApplicationType.NONE);
+        MacroCluster cluster;
+        try (ConfigurableApplicationContext context = application.run("--spring.datasource.url=" + engine.url(2),
+                "--spring.flyway.locations=classpath:db/flyway")) {
+            JdbcTemplate jdbc = context.getBean(JdbcTemplate.class);
+            assertEquals(10L, jdbc.queryForObject("SELECT stock FROM product WHERE name = 'tea'", Long.class),
+                    "both migrations ran");
+            cluster = jdbc.execute((ConnectionCallback<MacroCluster>) c -> c.unwrap(MacroCluster.class));
+            Engine.assertIdentical(cluster);
+        }
+        cluster.shutdown();
     }
 }
