@@ -139,11 +139,14 @@ public class MacroStatement implements Statement {
      * A query for an updatable result, in auto-commit mode, on the master. MacroDB commits every transaction itself,
      * so its engine connections never are in auto-commit mode; and HSQLDB makes an updatable result of a connection
      * that is not one that closes at the next commit: the commit right after the query closed it (the engine alone,
-     * in auto-commit mode, keeps it open while each row change commits).
+     * in auto-commit mode, keeps it open while each row change commits). Not where the database has routines of the
+     * application's: the query might call one that writes, which the engine would then commit by itself, outside
+     * MacroDB's commit order.
      */
     private boolean opensUpdatableResultInAutoCommit(StatementKind kind) throws SQLException {
         return shape.concurrency() == ResultSet.CONCUR_UPDATABLE && kind.type() == StatementKind.Type.QUERY
-                && !kind.writes() && connection.getAutoCommit() && !connection.isReadOnly();
+                && !kind.writes() && connection.getAutoCommit() && !connection.isReadOnly()
+                && !connection.cluster().catalog().hasUserRoutines();
     }
 
     /**

@@ -30,6 +30,7 @@ public final class TableCatalog {
     private volatile boolean hasIdentityColumns;
     private volatile boolean hasSequenceDefaults;
     private volatile List<String> userTriggers = List.of();
+    private volatile boolean hasUserRoutines;
     private volatile boolean routinesMayDrawSequences;
 
     public TableCatalog(Engine engine) {
@@ -79,6 +80,14 @@ public final class TableCatalog {
         return routinesMayDrawSequences;
     }
 
+    /**
+     * Whether the database has routines of the application's (H2's {@code CREATE ALIAS}, HSQLDB's
+     * {@code CREATE FUNCTION/PROCEDURE}): a query may then call one that writes.
+     */
+    public boolean hasUserRoutines() {
+        return hasUserRoutines;
+    }
+
     /** The master's own triggers' definitions, to create on a slave promoted to master ({@link UserTriggers}). */
     public List<String> userTriggers() {
         return userTriggers;
@@ -91,7 +100,8 @@ public final class TableCatalog {
     public void refresh(Connection master) throws SQLException {
         Map<String, CapturedTable> read = read(master);
         refreshUserTriggers(master);
-        routinesMayDrawSequences = hasUserRoutines(master) && !engine.sequenceState(master).isEmpty();
+        hasUserRoutines = hasUserRoutines(master);
+        routinesMayDrawSequences = hasUserRoutines && !engine.sequenceState(master).isEmpty();
         tables = Map.copyOf(read);
         hasIdentityColumns = read.values().stream().anyMatch(t -> t.identityColumn() >= 0);
         hasSequenceDefaults = sequenceDefaults(master.getMetaData(), read.values())
