@@ -12,6 +12,7 @@ import org.springframework.boot.SpringApplication;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
 import org.springframework.boot.autoconfigure.flyway.FlywayAutoConfiguration;
+import org.springframework.boot.autoconfigure.liquibase.LiquibaseAutoConfiguration;
 import org.springframework.boot.autoconfigure.jdbc.DataSourceAutoConfiguration;
 import org.springframework.boot.autoconfigure.jdbc.DataSourceTransactionManagerAutoConfiguration;
 import org.springframework.boot.autoconfigure.jdbc.JdbcTemplateAutoConfiguration;
@@ -26,6 +27,7 @@ import org.springframework.transaction.support.TransactionTemplate;
 import javax.sql.DataSource;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -36,7 +38,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * driver (H2 is on the class path), which refused the URL: the application did not start on either engine. Many
  * applications also name their engine's driver themselves; a MacroDB URL then needs MacroDB's driver all the same.
  * Both start now, with Spring Boot's own pool; Spring Boot runs its schema script (which it does for embedded
- * databases only), and a read-only transaction runs on a slave. Spring Boot's Flyway set-up migrates at startup.
+ * databases only), and a read-only transaction runs on a slave. Spring Boot's Flyway and Liquibase set-ups
+ * migrate at startup.
  */
 class SpringBootDataSourceTest {
 
@@ -52,7 +55,14 @@ class SpringBootDataSourceTest {
     @Configuration(proxyBeanMethods = false)
     @ImportAutoConfiguration({DataSourceAutoConfiguration.class, JdbcTemplateAutoConfiguration.class,
             FlywayAutoConfiguration.class})
-    static class MigratedApplication {
+    static class FlywayApplication {
+    }
+
+    /** The same with Spring Boot's Liquibase set-up. */
+    @Configuration(proxyBeanMethods = false)
+    @ImportAutoConfiguration({DataSourceAutoConfiguration.class, JdbcTemplateAutoConfiguration.class,
+            LiquibaseAutoConfiguration.class})
+    static class LiquibaseApplication {
     }
 
     static Stream<Arguments> urlAndDriverNamed() {
@@ -104,15 +114,32 @@ class SpringBootDataSourceTest {
     @ParameterizedTest
     @EnumSource(Engine.class)
     void flywayMigratesAtStartup(Engine engine) throws Exception {
-        SpringApplication application = new SpringApplication(MigratedApplication.class);
-        application.setWebApplicationType(WebApplicationType.NONE);
+        migrateAtStartup(FlywayApplication.class, engine, "--spring.flyway.locations=classpath:db/flyway",
+                context -> assertEquals(10L, context.getBean(JdbcTemplate.class).queryForObject(
+                        "SELECT stock FROM product WHERE name = 'tea'", Long.class), "both migrations ran"));
+    }
+
+    @ParameterizedTest
+    @EnumSource(Engine.class)
+    void liquibaseMigratesAtStartup(Engine engine) throws Exception {
+        migrateAtStartup(LiquibaseApplication.class, engine,
+                "--spring.liquibase.change-log=classpath:db/liquibase/changelog.xml",
+                context -> assertEquals(1L, context.getBean(JdbcTemplate.class).queryForObject(
+                        "SELECT COUNT(*) FROM customer WHERE tier = 'gold'", Long.class), "every change set ran"));
+    }
+
+    /** Starts {@code application} on a fresh cluster, checks it, and proves its replicas identical. */
+    private static void migrateAtStartup(Class<?> application, Engine engine, String migrations,
+                                         Consumer<ConfigurableApplicationContext> check)
+            throws Exception {
+        SpringApplication spring = new SpringApplication(application);
+        spring.setWebApplicationType(WebApplicationType.NONE);
         MacroCluster cluster;
-        try (ConfigurableApplicationContext context = application.run("--spring.datasource.url=" + engine.url(2),
-                "--spring.flyway.locations=classpath:db/flyway")) {
-            JdbcTemplate jdbc = context.getBean(JdbcTemplate.class);
-            assertEquals(10L, jdbc.queryForObject("SELECT stock FROM product WHERE name = 'tea'", Long.class),
-                    "both migrations ran");
-            cluster = jdbc.execute((ConnectionCallback<MacroCluster>) c -> c.unwrap(MacroCluster.class));
+        try (ConfigurableApplicationContext context = spring.run("--spring.datasource.url=" + engine.url(2),
+                migrations)) {
+            check.accept(context);
+            cluster = context.getBean(JdbcTemplate.class)
+                    .execute((ConnectionCallback<MacroCluster>) c -> c.unwrap(MacroCluster.class));
             Engine.assertIdentical(cluster);
         }
         cluster.shutdown();
