@@ -16,34 +16,39 @@ import java.util.TreeMap;
 import java.util.regex.Pattern;
 
 /**
- * Check-sums one replica's schema definitions for {@link Verifier}, one entry per kind of object: the tables'
- * columns, their indexes and keys, CHECK constraints, views, routines and sequences. Two replicas can hold the same
- * rows and still answer the same query differently: a view defined otherwise, a case-insensitive column on one of
- * them, a routine's body. Each entry is the count and the sum of a hash of each definition, so the order the engine
- * lists them in does not matter.
+ * Check-sums one replica's schema definitions for {@link Verifier}, one entry per kind: the tables' columns, their
+ * keys and constraints, CHECK constraints, views, routines and sequences. Two replicas can hold the same rows and
+ * still answer the same query differently (a view or a routine defined otherwise, a case-insensitive column on one
+ * of them) or accept different writes (a key, a CHECK). Each entry is the count and the sum of a hash of each
+ * definition, so the order the engine lists them in does not matter.
  *
- * <p>Names the engine generates are left out (a primary key's index, a foreign key's constraint, HSQLDB's routine
- * {@code SPECIFIC} name): a slave copied from a script gets names of its own, measured on both engines. The
- * application's triggers live on the master only ({@link UserTriggers}) and are not compared.
+ * <p>A slave copied from a script (after a failure, or from a file master that holds data) must not be taken for a
+ * different one, and {@code verify()} would fail it again at every call. So what a copy is given differently for the
+ * same definition is left out, each measured on the engines:
+ * <ul>
+ *   <li>names the engine generates (a key's constraint, HSQLDB's routine {@code SPECIFIC} name);</li>
+ *   <li>indexes: H2's script creates the application's indexes before the constraints, which then use them instead
+ *       of indexes of their own, so a copy has fewer. Indexes change no answer; keys and constraints are compared;</li>
+ *   <li>blanks outside quotes and a trailing semicolon in a definition's text (H2 keeps the script's {@code ;} in a
+ *       view it compiled again, HSQLDB drops a blank from a routine's body);</li>
+ *   <li>a CHECK that only says a column is NOT NULL, as HSQLDB lists a column's nullability (a copied primary key has
+ *       one more): nullability is compared with the columns.</li>
+ * </ul>
+ * The application's triggers live on the master only ({@link UserTriggers}) and are not compared.
  */
 final class SchemaChecksums {
 
     static final String COLUMNS = "(column definitions)";
-    static final String INDEXES = "(indexes and keys)";
+    static final String KEYS = "(keys and constraints)";
     static final String CHECKS = "(check constraints)";
     static final String VIEWS = "(views)";
     static final String ROUTINES = "(routines)";
     static final String SEQUENCES = "(sequence definitions)";
 
     /** One part of a qualified name, quoted or not. */
-    private static final String NAME_PART = "(\"[^\"]*\"|[^\\s\"\u0001().]+)";
-    /**
-     * HSQLDB lists a column's NOT NULL as a CHECK constraint ({@code PUBLIC.T.ID IS NOT NULL}), but not for a primary
-     * key column declared without it, whose copy (the script says {@code NOT NULL PRIMARY KEY}) has one more: a
-     * column's nullability is compared with the columns instead.
-     */
-    private static final Pattern NOT_NULL_ONLY = Pattern.compile(
-            "\u0001" + NAME_PART + "(\\." + NAME_PART + ")* IS NOT NULL\u0001$", Pattern.CASE_INSENSITIVE);
+    private static final String NAME_PART = "(\"[^\"]*\"|[^\\s\"().]+)";
+    private static final Pattern NOT_NULL_ONLY =
+            Pattern.compile("^" + NAME_PART + "(\\." + NAME_PART + ")* IS NOT NULL$", Pattern.CASE_INSENSITIVE);
 
     private final Engine engine;
 
@@ -55,17 +60,35 @@ final class SchemaChecksums {
         DatabaseMetaData meta = connection.getMetaData();
         Map<String, TableChecksum> sums = new TreeMap<>();
         sums.put(COLUMNS, sum(columns(meta, tables)));
-        sums.put(INDEXES, sum(indexesAndKeys(meta, tables)));
-        List<String> checks = query(connection, "SELECT tc.TABLE_SCHEMA, tc.TABLE_NAME, cc.CHECK_CLAUSE "
+        sums.put(KEYS, sum(keysAndConstraints(connection, meta, tables)));
+        List<String> checks = new ArrayList<>();
+        for (String[] check : rows(connection, "SELECT tc.TABLE_SCHEMA, tc.TABLE_NAME, cc.CHECK_CLAUSE "
                 + "FROM INFORMATION_SCHEMA.TABLE_CONSTRAINTS tc JOIN INFORMATION_SCHEMA.CHECK_CONSTRAINTS cc "
-                + "ON tc.CONSTRAINT_SCHEMA = cc.CONSTRAINT_SCHEMA AND tc.CONSTRAINT_NAME = cc.CONSTRAINT_NAME");
-        checks.removeIf(check -> NOT_NULL_ONLY.matcher(check).find());
+                + "ON tc.CONSTRAINT_SCHEMA = cc.CONSTRAINT_SCHEMA AND tc.CONSTRAINT_NAME = cc.CONSTRAINT_NAME")) {
+            if (check[2] == null || !NOT_NULL_ONLY.matcher(check[2].strip()).matches()) {
+                checks.add(check[0] + "." + check[1] + " " + normalized(check[2]));
+            }
+        }
         sums.put(CHECKS, sum(checks));
-        sums.put(VIEWS, sum(query(connection,
-                "SELECT TABLE_SCHEMA, TABLE_NAME, VIEW_DEFINITION FROM INFORMATION_SCHEMA.VIEWS")));
-        sums.put(ROUTINES, sum(routines(connection)));
-        sums.put(SEQUENCES, sum(query(connection, "SELECT SEQUENCE_SCHEMA, SEQUENCE_NAME, DATA_TYPE, INCREMENT, "
-                + "MINIMUM_VALUE, MAXIMUM_VALUE, CYCLE_OPTION FROM INFORMATION_SCHEMA.SEQUENCES")));
+        List<String> views = new ArrayList<>();
+        for (String[] view : rows(connection,
+                "SELECT TABLE_SCHEMA, TABLE_NAME, VIEW_DEFINITION FROM INFORMATION_SCHEMA.VIEWS")) {
+            views.add(view[0] + "." + view[1] + " " + normalized(view[2]));
+        }
+        sums.put(VIEWS, sum(views));
+        List<String> routines = new ArrayList<>();
+        for (String[] routine : rows(connection, "SELECT ROUTINE_SCHEMA, ROUTINE_NAME, ROUTINE_TYPE, SPECIFIC_NAME, "
+                + "ROUTINE_DEFINITION, EXTERNAL_NAME FROM INFORMATION_SCHEMA.ROUTINES")) {
+            String body = routine[4] == null || routine[3] == null ? routine[4] : routine[4].replace(routine[3], "");
+            routines.add(routine[0] + "." + routine[1] + " " + routine[2] + " " + normalized(body) + " " + routine[5]);
+        }
+        sums.put(ROUTINES, sum(routines));
+        List<String> sequences = new ArrayList<>();
+        for (String[] sequence : rows(connection, "SELECT SEQUENCE_SCHEMA, SEQUENCE_NAME, DATA_TYPE, INCREMENT, "
+                + "MINIMUM_VALUE, MAXIMUM_VALUE, CYCLE_OPTION FROM INFORMATION_SCHEMA.SEQUENCES")) {
+            sequences.add(String.join(" ", sequence));
+        }
+        sums.put(SEQUENCES, sum(sequences));
         return sums;
     }
 
@@ -86,95 +109,89 @@ final class SchemaChecksums {
     }
 
     /**
-     * Per table: its primary key's columns; each index as its uniqueness and ordered columns with their direction;
-     * each foreign key as its columns, the table and columns it references, and its rules. The metadata lists an
-     * index or key one column per row, grouped here by its (left out) name.
+     * The primary key and UNIQUE constraints as their ordered columns; each foreign key as its columns, the table and
+     * columns it references, and its rules. The engines list a key one column per row, grouped here by its (left out)
+     * name.
      */
-    private static List<String> indexesAndKeys(DatabaseMetaData meta, List<CapturedTable> tables)
+    private List<String> keysAndConstraints(Connection connection, DatabaseMetaData meta, List<CapturedTable> tables)
             throws SQLException {
-        List<String> definitions = new ArrayList<>();
+        Map<String, StringBuilder> byName = new TreeMap<>();
+        for (String[] column : rows(connection, "SELECT tc.TABLE_SCHEMA, tc.TABLE_NAME, tc.CONSTRAINT_TYPE, "
+                + "tc.CONSTRAINT_SCHEMA, tc.CONSTRAINT_NAME, ku.ORDINAL_POSITION, ku.COLUMN_NAME "
+                + "FROM INFORMATION_SCHEMA.TABLE_CONSTRAINTS tc JOIN INFORMATION_SCHEMA.KEY_COLUMN_USAGE ku "
+                + "ON tc.CONSTRAINT_SCHEMA = ku.CONSTRAINT_SCHEMA AND tc.CONSTRAINT_NAME = ku.CONSTRAINT_NAME "
+                + "WHERE tc.CONSTRAINT_TYPE IN ('PRIMARY KEY', 'UNIQUE')")) {
+            byName.computeIfAbsent(column[3] + "." + column[4], k -> new StringBuilder(
+                            column[0] + "." + column[1] + " " + column[2]))
+                    .append(' ').append(column[5]).append(column[6]);
+        }
         for (CapturedTable table : tables) {
-            String schema = table.name().schema();
-            String name = table.name().table();
-            Map<String, StringBuilder> byName = new TreeMap<>();
-            try (ResultSet rows = meta.getPrimaryKeys(null, schema, name)) {
-                while (rows.next()) {
-                    byName.computeIfAbsent("pk", k -> new StringBuilder(table.name().key() + " primary key"))
-                            .append(' ').append(rows.getShort("KEY_SEQ")).append(rows.getString("COLUMN_NAME"));
-                }
-            }
-            try (ResultSet rows = meta.getIndexInfo(null, schema, name, false, false)) {
-                while (rows.next()) {
-                    String column = rows.getString("COLUMN_NAME");
-                    if (column == null) { // a statistic row, not an index column
-                        continue;
-                    }
-                    String kind = table.name().key() + (rows.getBoolean("NON_UNIQUE") ? " index" : " unique index");
-                    byName.computeIfAbsent("index " + rows.getString("INDEX_NAME"), k -> new StringBuilder(kind))
-                            .append(' ').append(rows.getShort("ORDINAL_POSITION")).append(column)
-                            .append(' ').append(rows.getString("ASC_OR_DESC"));
-                }
-            }
-            try (ResultSet rows = meta.getImportedKeys(null, schema, name)) {
+            try (ResultSet rows = meta.getImportedKeys(null, table.name().schema(), table.name().table())) {
                 while (rows.next()) {
                     String kind = table.name().key() + " foreign key on update " + rows.getShort("UPDATE_RULE")
                             + " on delete " + rows.getShort("DELETE_RULE");
-                    byName.computeIfAbsent("foreign key " + rows.getString("FK_NAME"), k -> new StringBuilder(kind))
+                    byName.computeIfAbsent(table.name().key() + " foreign key " + rows.getString("FK_NAME"),
+                                    k -> new StringBuilder(kind))
                             .append(' ').append(rows.getShort("KEY_SEQ")).append(rows.getString("FKCOLUMN_NAME"))
                             .append(" -> ").append(rows.getString("PKTABLE_SCHEM")).append('.')
                             .append(rows.getString("PKTABLE_NAME")).append('.').append(rows.getString("PKCOLUMN_NAME"));
                 }
             }
-            byName.values().forEach(definition -> definitions.add(definition.toString()));
         }
+        List<String> definitions = new ArrayList<>();
+        byName.values().forEach(definition -> definitions.add(definition.toString()));
         return definitions;
     }
 
-    /** HSQLDB writes each routine's generated {@code SPECIFIC} name into its definition: taken out. */
-    private List<String> routines(Connection connection) throws SQLException {
-        List<String> definitions = new ArrayList<>();
-        try (Statement statement = connection.createStatement();
-             ResultSet rows = statement.executeQuery("SELECT ROUTINE_SCHEMA, ROUTINE_NAME, ROUTINE_TYPE, "
-                     + "SPECIFIC_NAME, ROUTINE_DEFINITION, EXTERNAL_NAME FROM INFORMATION_SCHEMA.ROUTINES")) {
-            while (rows.next()) {
-                if (engine.isSystemSchema(rows.getString(1))) {
+    /** Every row of {@code sql} whose first column (a schema) is not a system schema. */
+    private List<String[]> rows(Connection connection, String sql) throws SQLException {
+        List<String[]> rows = new ArrayList<>();
+        try (Statement statement = connection.createStatement(); ResultSet result = statement.executeQuery(sql)) {
+            int columns = result.getMetaData().getColumnCount();
+            while (result.next()) {
+                if (engine.isSystemSchema(result.getString(1))) {
                     continue;
                 }
-                String body = rows.getString(5);
-                String specific = rows.getString(4);
-                if (body != null && specific != null) {
-                    body = body.replace(specific, "");
+                String[] row = new String[columns];
+                for (int i = 0; i < columns; i++) {
+                    row[i] = result.getString(i + 1);
                 }
-                definitions.add(rows.getString(1) + "." + rows.getString(2) + " " + rows.getString(3) + " " + body
-                        + " " + rows.getString(6));
+                rows.add(row);
             }
         }
-        return definitions;
+        return rows;
     }
 
-    /** Every row of {@code sql} whose first column is not a system schema, its columns joined. */
-    private List<String> query(Connection connection, String sql) throws SQLException {
-        List<String> definitions = new ArrayList<>();
-        try (Statement statement = connection.createStatement(); ResultSet rows = statement.executeQuery(sql)) {
-            int columns = rows.getMetaData().getColumnCount();
-            while (rows.next()) {
-                if (engine.isSystemSchema(rows.getString(1))) {
-                    continue;
-                }
-                StringBuilder definition = new StringBuilder();
-                for (int i = 1; i <= columns; i++) {
-                    definition.append(rows.getString(i)).append('\u0001');
-                }
-                definitions.add(definition.toString());
+    /** A definition's text without blanks outside quotes and without a trailing semicolon (see the class comment). */
+    static String normalized(String text) {
+        if (text == null) {
+            return null;
+        }
+        StringBuilder kept = new StringBuilder(text.length());
+        char quote = 0;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (quote != 0) {
+                quote = c == quote ? 0 : quote; // a doubled quote closes and opens again: kept whole
+                kept.append(c);
+            } else if (c == '\'' || c == '"') {
+                quote = c;
+                kept.append(c);
+            } else if (!Character.isWhitespace(c)) {
+                kept.append(c);
             }
         }
-        return definitions;
+        int end = kept.length();
+        while (end > 0 && kept.charAt(end - 1) == ';') {
+            end--;
+        }
+        return kept.substring(0, end);
     }
 
     private static TableChecksum sum(List<String> definitions) {
         long sum = 0;
         for (String definition : definitions) {
-            sum += Verifier.mix(Verifier.hashOf(definition));
+            sum += Hashes.mix(Hashes.of(definition));
         }
         return new TableChecksum(definitions.size(), sum);
     }

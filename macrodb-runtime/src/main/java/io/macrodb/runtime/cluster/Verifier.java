@@ -7,7 +7,6 @@ import io.macrodb.runtime.capture.CapturedTable;
 import io.macrodb.runtime.engine.Engine;
 import io.macrodb.runtime.engine.ExactValues;
 
-import java.nio.charset.StandardCharsets;
 import java.sql.Blob;
 import java.sql.Clob;
 import java.sql.Connection;
@@ -64,7 +63,7 @@ final class Verifier {
         engine.identityState(connection).forEach((table, next) -> counters.put("identity " + table, next));
         long hash = 0;
         for (var counter : counters.entrySet()) {
-            hash += mix(hashOf(counter.getKey()) * 31 + counter.getValue());
+            hash += Hashes.mix(Hashes.of(counter.getKey()) * 31 + counter.getValue());
         }
         sums.put(COUNTERS, new TableChecksum(counters.size(), hash));
         sums.putAll(schema.of(connection, tables));
@@ -83,7 +82,7 @@ final class Verifier {
                 for (int i = 1; i <= columns; i++) {
                     row = row * 1_000_003L + valueHash(ExactValues.read(result, i, types[i]));
                 }
-                sum += mix(row);
+                sum += Hashes.mix(row);
                 rows++;
             }
         }
@@ -95,43 +94,21 @@ final class Verifier {
             return 0x9E3779B97F4A7C15L;
         }
         if (value instanceof byte[] bytes) { // not Arrays.hashCode: X'4161' and X'4242' share that 32-bit hash
-            return hashOf(bytes);
+            return Hashes.of(bytes);
         }
         if (value instanceof Blob blob) {
-            return hashOf(blob.getBytes(1, (int) blob.length()));
+            return Hashes.of(blob.getBytes(1, (int) blob.length()));
         }
         if (value instanceof Clob clob) {
-            return hashOf(clob.getSubString(1, (int) clob.length()));
+            return Hashes.of(clob.getSubString(1, (int) clob.length()));
         }
         if (value instanceof Object[] elements) { // element by element: ['a, b'] is not ['a', 'b']
-            long h = mix(elements.length);
+            long h = Hashes.mix(elements.length);
             for (Object element : elements) {
-                h = mix(h * 31 + valueHash(element));
+                h = Hashes.mix(h * 31 + valueHash(element));
             }
             return h;
         }
-        return hashOf(value.toString());
-    }
-
-    static long hashOf(String text) {
-        return hashOf(text.getBytes(StandardCharsets.UTF_8));
-    }
-
-    private static long hashOf(byte[] bytes) {
-        long h = 0xcbf29ce484222325L; // FNV-1a, 64-bit
-        for (byte b : bytes) {
-            h = (h ^ (b & 0xff)) * 0x100000001b3L;
-        }
-        return h;
-    }
-
-    /** MurmurHash3's 64-bit finaliser: spreads every input bit over the whole word before rows are summed. */
-    static long mix(long h) {
-        h ^= h >>> 33;
-        h *= 0xff51afd7ed558ccdL;
-        h ^= h >>> 33;
-        h *= 0xc4ceb9fe1a85ec53L;
-        h ^= h >>> 33;
-        return h;
+        return Hashes.of(value.toString());
     }
 }
