@@ -12,22 +12,21 @@ import org.springframework.boot.SpringApplication;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
 import org.springframework.boot.autoconfigure.flyway.FlywayAutoConfiguration;
-import org.springframework.boot.autoconfigure.liquibase.LiquibaseAutoConfiguration;
 import org.springframework.boot.autoconfigure.jdbc.DataSourceAutoConfiguration;
 import org.springframework.boot.autoconfigure.jdbc.DataSourceTransactionManagerAutoConfiguration;
 import org.springframework.boot.autoconfigure.jdbc.JdbcTemplateAutoConfiguration;
+import org.springframework.boot.autoconfigure.liquibase.LiquibaseAutoConfiguration;
 import org.springframework.boot.autoconfigure.sql.init.SqlInitializationAutoConfiguration;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.jdbc.core.ConnectionCallback;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
 import javax.sql.DataSource;
+import java.sql.Connection;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -50,7 +49,6 @@ class SpringBootDataSourceTest {
     static class Application {
     }
 
-    /** Each engine, its URL given as Spring Boot's or as HikariCP's property, with or without its driver named. */
     /** The same application with Spring Boot's Flyway set-up: migrations at startup, through the pool. */
     @Configuration(proxyBeanMethods = false)
     @ImportAutoConfiguration({DataSourceAutoConfiguration.class, JdbcTemplateAutoConfiguration.class,
@@ -65,6 +63,7 @@ class SpringBootDataSourceTest {
     static class LiquibaseApplication {
     }
 
+    /** Each engine, its URL given as Spring Boot's or as HikariCP's property, with or without its driver named. */
     static Stream<Arguments> urlAndDriverNamed() {
         return Stream.of(Engine.values()).flatMap(engine -> Stream.of(
                 Arguments.of(engine, "spring.datasource.url", null),
@@ -82,17 +81,13 @@ class SpringBootDataSourceTest {
         if (driverClassNamed != null) {
             arguments.add("--spring.datasource.driver-class-name=" + driverClassNamed);
         }
-        SpringApplication application = new SpringApplication(Application.class);
-        application.setWebApplicationType(WebApplicationType.NONE);
-        MacroCluster cluster;
-        try (ConfigurableApplicationContext context = application.run(arguments.toArray(String[]::new))) {
+        run(Application.class, arguments, (context, cluster) -> {
             DataSource dataSource = context.getBean(DataSource.class);
             assertEquals(MacroDriver.class.getName(), ((HikariDataSource) dataSource).getDriverClassName());
             JdbcTemplate jdbc = context.getBean(JdbcTemplate.class);
             PlatformTransactionManager transactions = context.getBean(PlatformTransactionManager.class);
             new TransactionTemplate(transactions).executeWithoutResult(   // the table is the schema script's
                     status -> jdbc.update("INSERT INTO item VALUES (2, 'two')"));
-            cluster = jdbc.execute((ConnectionCallback<MacroCluster>) c -> c.unwrap(MacroCluster.class));
             Engine.assertIdentical(cluster); // and every slave has caught up: the read goes to one of them
             long routedBefore = routedToSlaves(cluster.metrics());
 
@@ -101,47 +96,58 @@ class SpringBootDataSourceTest {
             Long items = reads.execute(status -> jdbc.queryForObject("SELECT COUNT(*) FROM item", Long.class));
             assertEquals(2L, items);
             assertEquals(routedBefore + 1, routedToSlaves(cluster.metrics()), "the read-only transaction ran on a slave");
-            Engine.assertIdentical(cluster);
-        }
-        cluster.shutdown(); // after the application: Spring Boot's shutdown still uses the database
-    }
-
-    private static long routedToSlaves(ClusterMetrics metrics) {
-        return metrics.replicas().stream().filter(r -> r.index() != 0)
-                .mapToLong(ClusterMetrics.Replica::routedTransactions).sum();
+        });
     }
 
     @ParameterizedTest
     @EnumSource(Engine.class)
     void flywayMigratesAtStartup(Engine engine) throws Exception {
-        migrateAtStartup(FlywayApplication.class, engine, "--spring.flyway.locations=classpath:db/flyway",
-                context -> assertEquals(10L, context.getBean(JdbcTemplate.class).queryForObject(
-                        "SELECT stock FROM product WHERE name = 'tea'", Long.class), "both migrations ran"));
+        run(FlywayApplication.class, List.of("--spring.datasource.url=" + engine.url(2),
+                "--spring.flyway.locations=classpath:db/flyway"), (context, cluster) -> assertEquals(10L,
+                context.getBean(JdbcTemplate.class).queryForObject("SELECT stock FROM product WHERE name = 'tea'",
+                        Long.class), "both migrations ran"));
     }
 
     @ParameterizedTest
     @EnumSource(Engine.class)
     void liquibaseMigratesAtStartup(Engine engine) throws Exception {
-        migrateAtStartup(LiquibaseApplication.class, engine,
-                "--spring.liquibase.change-log=classpath:db/liquibase/changelog.xml",
-                context -> assertEquals(1L, context.getBean(JdbcTemplate.class).queryForObject(
+        run(LiquibaseApplication.class, List.of("--spring.datasource.url=" + engine.url(2),
+                "--spring.liquibase.change-log=classpath:db/liquibase/changelog.xml"), (context, cluster) ->
+                assertEquals(1L, context.getBean(JdbcTemplate.class).queryForObject(
                         "SELECT COUNT(*) FROM customer WHERE tier = 'gold'", Long.class), "every change set ran"));
     }
 
-    /** Starts {@code application} on a fresh cluster, checks it, and proves its replicas identical. */
-    private static void migrateAtStartup(Class<?> application, Engine engine, String migrations,
-                                         Consumer<ConfigurableApplicationContext> check)
-            throws Exception {
+    /** A check of a running application over its cluster. */
+    @FunctionalInterface
+    interface Check {
+        void run(ConfigurableApplicationContext context, MacroCluster cluster) throws Exception;
+    }
+
+    /**
+     * Starts {@code application}, runs {@code check} on it and proves its replicas identical. The cluster is shut
+     * down after the application (whose own shutdown still uses the database), whether the check passed or not.
+     */
+    static void run(Class<?> application, List<String> arguments, Check check) throws Exception {
         SpringApplication spring = new SpringApplication(application);
         spring.setWebApplicationType(WebApplicationType.NONE);
-        MacroCluster cluster;
-        try (ConfigurableApplicationContext context = spring.run("--spring.datasource.url=" + engine.url(2),
-                migrations)) {
-            check.accept(context);
-            cluster = context.getBean(JdbcTemplate.class)
-                    .execute((ConnectionCallback<MacroCluster>) c -> c.unwrap(MacroCluster.class));
-            Engine.assertIdentical(cluster);
+        MacroCluster cluster = null;
+        try {
+            try (ConfigurableApplicationContext context = spring.run(arguments.toArray(String[]::new))) {
+                try (Connection connection = context.getBean(DataSource.class).getConnection()) {
+                    cluster = connection.unwrap(MacroCluster.class);
+                }
+                check.run(context, cluster);
+                Engine.assertIdentical(cluster);
+            }
+        } finally {
+            if (cluster != null) {
+                cluster.shutdown();
+            }
         }
-        cluster.shutdown();
+    }
+
+    static long routedToSlaves(ClusterMetrics metrics) {
+        return metrics.replicas().stream().filter(r -> r.index() != 0)
+                .mapToLong(ClusterMetrics.Replica::routedTransactions).sum();
     }
 }

@@ -1,20 +1,14 @@
 package io.macrodb.e2e;
 
-import io.macrodb.api.ClusterMetrics;
-import io.macrodb.api.MacroCluster;
 import io.macrodb.e2e.boot.Note;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;
-import org.hibernate.Session;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import org.springframework.boot.SpringApplication;
-import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
 import org.springframework.boot.autoconfigure.domain.EntityScan;
 import org.springframework.boot.autoconfigure.jdbc.DataSourceAutoConfiguration;
 import org.springframework.boot.autoconfigure.orm.jpa.HibernateJpaAutoConfiguration;
-import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.orm.jpa.SharedEntityManagerCreator;
 import org.springframework.transaction.PlatformTransactionManager;
@@ -42,37 +36,27 @@ class SpringBootJpaTest {
     @ParameterizedTest
     @EnumSource(Engine.class)
     void readOnlyJpaTransactionsRunOnASlave(Engine engine) throws Exception {
-        SpringApplication application = new SpringApplication(Application.class);
-        application.setWebApplicationType(WebApplicationType.NONE);
-        MacroCluster cluster;
-        try (ConfigurableApplicationContext context = application.run("--spring.datasource.url=" + engine.url(2))) {
-            // What @PersistenceContext injects: an EntityManager bound to the running Spring transaction.
-            EntityManager entities = SharedEntityManagerCreator.createSharedEntityManager(
-                    context.getBean(EntityManagerFactory.class));
-            PlatformTransactionManager transactions = context.getBean(PlatformTransactionManager.class);
-            TransactionTemplate writes = new TransactionTemplate(transactions);
-            for (int i = 0; i < 3; i++) {
-                String text = "note " + i;
-                writes.executeWithoutResult(status -> entities.persist(new Note(text)));
-            }
-            cluster = writes.execute(status ->
-                    entities.unwrap(Session.class).doReturningWork(c -> c.unwrap(MacroCluster.class)));
-            Engine.assertIdentical(cluster); // and every slave has caught up: a read goes to one of them
-            long routedBefore = routedToSlaves(cluster.metrics());
+        SpringBootDataSourceTest.run(Application.class, List.of("--spring.datasource.url=" + engine.url(2)),
+                (context, cluster) -> {
+                    // What @PersistenceContext injects: an EntityManager bound to the running Spring transaction.
+                    EntityManager entities = SharedEntityManagerCreator.createSharedEntityManager(
+                            context.getBean(EntityManagerFactory.class));
+                    PlatformTransactionManager transactions = context.getBean(PlatformTransactionManager.class);
+                    TransactionTemplate writes = new TransactionTemplate(transactions);
+                    for (int i = 0; i < 3; i++) {
+                        String text = "note " + i;
+                        writes.executeWithoutResult(status -> entities.persist(new Note(text)));
+                    }
+                    Engine.assertIdentical(cluster); // and every slave has caught up: a read goes to one of them
+                    long routedBefore = SpringBootDataSourceTest.routedToSlaves(cluster.metrics());
 
-            TransactionTemplate reads = new TransactionTemplate(transactions);
-            reads.setReadOnly(true);
-            List<String> texts = reads.execute(status -> entities
-                    .createQuery("SELECT n.text FROM Note n ORDER BY n.id", String.class).getResultList());
-            assertEquals(List.of("note 0", "note 1", "note 2"), texts);
-            assertEquals(routedBefore + 1, routedToSlaves(cluster.metrics()), "the read-only transaction ran on a slave");
-            Engine.assertIdentical(cluster);
-        }
-        cluster.shutdown(); // after the application: Spring Boot's shutdown still uses the database
-    }
-
-    private static long routedToSlaves(ClusterMetrics metrics) {
-        return metrics.replicas().stream().filter(r -> r.index() != 0)
-                .mapToLong(ClusterMetrics.Replica::routedTransactions).sum();
+                    TransactionTemplate reads = new TransactionTemplate(transactions);
+                    reads.setReadOnly(true);
+                    List<String> texts = reads.execute(status -> entities
+                            .createQuery("SELECT n.text FROM Note n ORDER BY n.id", String.class).getResultList());
+                    assertEquals(List.of("note 0", "note 1", "note 2"), texts);
+                    assertEquals(routedBefore + 1, SpringBootDataSourceTest.routedToSlaves(cluster.metrics()),
+                            "the read-only transaction ran on a slave");
+                });
     }
 }
