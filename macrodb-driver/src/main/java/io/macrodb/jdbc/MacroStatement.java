@@ -139,14 +139,15 @@ public class MacroStatement implements Statement {
      * A query for an updatable result, in auto-commit mode, on the master. MacroDB commits every transaction itself,
      * so its engine connections never are in auto-commit mode; and HSQLDB makes an updatable result of a connection
      * that is not one that closes at the next commit: the commit right after the query closed it (the engine alone,
-     * in auto-commit mode, keeps it open while each row change commits). Not where the database has routines of the
-     * application's: the query might call one that writes, which the engine would then commit by itself, outside
-     * MacroDB's commit order.
+     * in auto-commit mode, keeps it open while each row change commits). Not where the database has routines or
+     * triggers of the application's: the query might call a routine that writes, or fire an H2 {@code BEFORE SELECT}
+     * trigger that does, and the engine would commit that by itself, outside MacroDB's commit order.
      */
     private boolean opensUpdatableResultInAutoCommit(StatementKind kind) throws SQLException {
+        var catalog = connection.cluster().catalog();
         return shape.concurrency() == ResultSet.CONCUR_UPDATABLE && kind.type() == StatementKind.Type.QUERY
                 && !kind.writes() && connection.getAutoCommit() && !connection.isReadOnly()
-                && !connection.cluster().catalog().hasUserRoutines();
+                && !catalog.hasUserRoutines() && catalog.userTriggers().isEmpty();
     }
 
     /**
@@ -157,10 +158,21 @@ public class MacroStatement implements Statement {
             throws SQLException {
         Connection engine = session.connection();
         engine.setAutoCommit(true);
+        SQLException failed = null;
         try {
             return call.run(session);
+        } catch (SQLException e) {
+            failed = e;
+            throw e;
         } finally {
-            engine.setAutoCommit(false);
+            try {
+                engine.setAutoCommit(false);
+            } catch (SQLException e) { // a lost replica: the query's own error, if any, says more
+                if (failed == null) {
+                    throw e;
+                }
+                failed.addSuppressed(e);
+            }
         }
     }
 

@@ -947,13 +947,14 @@ class ExactnessTest {
             }
             c.commit();
             c.setAutoCommit(true); // each change is then a transaction of its own, and the result stays open
-            try (Statement s = c.createStatement(ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_UPDATABLE);
+            try (Connection other = Engine.connect(c.unwrap(MacroCluster.class).url());
+                 Statement s = c.createStatement(ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_UPDATABLE);
                  ResultSet rows = s.executeQuery("SELECT id, qty FROM stock WHERE id >= 3")) {
                 while (rows.next()) { // HSQLDB used to close the result at MacroDB's commit right after the query
                     rows.updateInt(2, rows.getInt(2) + 3);
                     rows.updateRow();
-                    assertEquals(rows.getInt(1) == 3 ? 33 : 43, queryLong(c, "SELECT qty FROM stock WHERE id = "
-                            + rows.getInt(1)), "committed at once");
+                    assertEquals(rows.getInt(1) == 3 ? 33 : 43, queryLong(other, "SELECT qty FROM stock WHERE id = "
+                            + rows.getInt(1)), "committed at once: another connection sees it");
                 }
             }
             c.setAutoCommit(false);
