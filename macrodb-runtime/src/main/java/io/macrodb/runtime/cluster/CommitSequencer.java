@@ -241,7 +241,7 @@ public final class CommitSequencer {
                 throw e;
             }
             if (changesTriggers) { // the application's triggers stay on the master
-                catalog.refreshUserTriggers(master);
+                catalog.refreshTriggers(master);
             } else {
                 catalog.refresh(master);
                 publish(new WriteSet(version() + 1, List.of(new WriteSet.SchemaChange(schema, sql))));

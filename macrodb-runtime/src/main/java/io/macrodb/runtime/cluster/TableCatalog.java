@@ -99,7 +99,7 @@ public final class TableCatalog {
      */
     public void refresh(Connection master) throws SQLException {
         Map<String, CapturedTable> read = read(master);
-        refreshUserTriggers(master);
+        refreshTriggers(master);
         hasUserRoutines = hasUserRoutines(master);
         routinesMayDrawSequences = hasUserRoutines && !engine.sequenceState(master).isEmpty();
         tables = Map.copyOf(read);
@@ -109,12 +109,12 @@ public final class TableCatalog {
     }
 
     /**
-     * Re-reads only the application's triggers, after DDL that changed nothing else ({@link UserTriggers}): the
-     * tables' shapes, and so the objects the appliers key their prepared statements by, stay as they are. Puts back
-     * any capture trigger that is missing, too (trigger DDL naming one is refused, but a capture trigger lost some
-     * other way would leave its table's writes uncaptured).
+     * Puts back any capture trigger that is missing (trigger DDL naming one is refused, but one lost some other way
+     * would leave its table's writes uncaptured) and re-reads the application's triggers. After trigger DDL this is
+     * all that is refreshed ({@link UserTriggers}): the tables' shapes, and so the objects the appliers key their
+     * prepared statements by, stay as they are.
      */
-    public void refreshUserTriggers(Connection master) throws SQLException {
+    public void refreshTriggers(Connection master) throws SQLException {
         boolean anyUserTrigger = installTriggers(master);
         userTriggers = anyUserTrigger ? UserTriggers.definitions(engine, master) : List.of();
     }

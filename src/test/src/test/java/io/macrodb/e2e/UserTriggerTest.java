@@ -13,6 +13,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -217,7 +218,7 @@ class UserTriggerTest {
             MacroCluster cluster = c.unwrap(MacroCluster.class);
             Engine.execute(c, "CREATE TABLE t (id INT PRIMARY KEY, v INT, touched VARCHAR(40))",
                     "INSERT INTO t VALUES (1, 1, NULL)");
-            List<String> captureTriggers = new java.util.ArrayList<>();
+            List<String> captureTriggers = new ArrayList<>();
             try (Statement s = c.createStatement();
                  ResultSet rows = s.executeQuery("SELECT DISTINCT TRIGGER_SCHEMA, TRIGGER_NAME "
                          + "FROM INFORMATION_SCHEMA.TRIGGERS")) {

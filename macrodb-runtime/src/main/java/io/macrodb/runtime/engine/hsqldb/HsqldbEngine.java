@@ -33,6 +33,7 @@ import java.time.OffsetDateTime;
 import java.time.OffsetTime;
 import java.time.Period;
 import java.time.ZoneOffset;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -106,7 +107,7 @@ public final class HsqldbEngine implements Engine {
 
     @Override
     public Map<String, String> captureTriggers(CapturedTable.Name table) {
-        Map<String, String> triggers = new java.util.LinkedHashMap<>();
+        Map<String, String> triggers = new LinkedHashMap<>();
         for (String operation : List.of("INSERT", "UPDATE", "DELETE")) {
             String name = CaptureTriggers.name(operation.charAt(0), table);
             triggers.put(name, "CREATE TRIGGER " + CapturedTable.quote(table.schema()) + "." + CapturedTable.quote(name)
