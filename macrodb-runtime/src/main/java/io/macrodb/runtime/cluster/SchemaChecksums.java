@@ -13,7 +13,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.regex.Pattern;
 
 /**
  * Check-sums one replica's schema definitions for {@link Verifier}, one entry per kind: the tables' columns, their
@@ -26,13 +25,13 @@ import java.util.regex.Pattern;
  * different one, and {@code verify()} would fail it again at every call. So what a copy is given differently for the
  * same definition is left out, each measured on the engines:
  * <ul>
- *   <li>names the engine generates (a key's constraint, HSQLDB's routine {@code SPECIFIC} name);</li>
+ *   <li>names the engine generates (a key's constraint; in a routine's text, {@link Engine#comparableRoutine});</li>
  *   <li>indexes: H2's script creates the application's indexes before the constraints, which then use them instead
  *       of indexes of their own, so a copy has fewer. Indexes change no answer; keys and constraints are compared;</li>
  *   <li>blanks outside quotes and a trailing semicolon in a definition's text (H2 keeps the script's {@code ;} in a
  *       view it compiled again, HSQLDB drops a blank from a routine's body);</li>
- *   <li>a CHECK that only says a column is NOT NULL, as HSQLDB lists a column's nullability (a copied primary key has
- *       one more): nullability is compared with the columns.</li>
+ *   <li>a CHECK that only says a column is NOT NULL ({@link Engine#isNullabilityCheck}: HSQLDB's form of a column's
+ *       nullability, of which a copied primary key has one more): nullability is compared with the columns.</li>
  * </ul>
  * The application's triggers live on the master only ({@link UserTriggers}) and are not compared.
  */
@@ -44,11 +43,6 @@ final class SchemaChecksums {
     static final String VIEWS = "(views)";
     static final String ROUTINES = "(routines)";
     static final String SEQUENCES = "(sequence definitions)";
-
-    /** One part of a qualified name, quoted or not. */
-    private static final String NAME_PART = "(\"[^\"]*\"|[^\\s\"().]+)";
-    private static final Pattern NOT_NULL_ONLY =
-            Pattern.compile("^" + NAME_PART + "(\\." + NAME_PART + ")* IS NOT NULL$", Pattern.CASE_INSENSITIVE);
 
     private final Engine engine;
 
@@ -65,7 +59,7 @@ final class SchemaChecksums {
         for (String[] check : rows(connection, "SELECT tc.TABLE_SCHEMA, tc.TABLE_NAME, cc.CHECK_CLAUSE "
                 + "FROM INFORMATION_SCHEMA.TABLE_CONSTRAINTS tc JOIN INFORMATION_SCHEMA.CHECK_CONSTRAINTS cc "
                 + "ON tc.CONSTRAINT_SCHEMA = cc.CONSTRAINT_SCHEMA AND tc.CONSTRAINT_NAME = cc.CONSTRAINT_NAME")) {
-            if (check[2] == null || !NOT_NULL_ONLY.matcher(check[2].strip()).matches()) {
+            if (check[2] == null || !engine.isNullabilityCheck(check[2])) {
                 checks.add(check[0] + "." + check[1] + " " + normalized(check[2]));
             }
         }
@@ -79,7 +73,7 @@ final class SchemaChecksums {
         List<String> routines = new ArrayList<>();
         for (String[] routine : rows(connection, "SELECT ROUTINE_SCHEMA, ROUTINE_NAME, ROUTINE_TYPE, SPECIFIC_NAME, "
                 + "ROUTINE_DEFINITION, EXTERNAL_NAME FROM INFORMATION_SCHEMA.ROUTINES")) {
-            String body = routine[4] == null || routine[3] == null ? routine[4] : routine[4].replace(routine[3], "");
+            String body = engine.comparableRoutine(routine[4], routine[3]);
             routines.add(routine[0] + "." + routine[1] + " " + routine[2] + " " + normalized(body) + " " + routine[5]);
         }
         sums.put(ROUTINES, sum(routines));

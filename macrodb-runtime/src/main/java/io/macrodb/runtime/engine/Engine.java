@@ -147,6 +147,23 @@ public interface Engine {
     }
 
     /**
+     * Whether {@code checkClause}, a CHECK constraint's text as {@code INFORMATION_SCHEMA.CHECK_CONSTRAINTS} gives it,
+     * only says that a column is NOT NULL: the engine's form of a column's nullability, which {@code verify()} compares
+     * with the columns instead. The default: never.
+     */
+    default boolean isNullabilityCheck(String checkClause) {
+        return false;
+    }
+
+    /**
+     * A routine's definition as {@code INFORMATION_SCHEMA.ROUTINES} gives it, without what differs between two copies
+     * of the same routine (a name the engine generated), for {@code verify()} to compare. The default: as it is.
+     */
+    default String comparableRoutine(String definition, String specificName) {
+        return definition;
+    }
+
+    /**
      * Readies a new engine session, just opened in manual-commit mode, for MacroDB's use. The default does nothing.
      */
     default void prepareSession(Connection connection) throws SQLException {

@@ -36,6 +36,7 @@ import java.time.ZoneOffset;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
  * HSQLDB 2.7, embedded ({@code mem:} and {@code file:}). Captures with three row triggers (one per event, {@code QUEUE
@@ -103,6 +104,26 @@ public final class HsqldbEngine implements Engine {
     @Override
     public boolean isSystemSchema(String schema) {
         return "INFORMATION_SCHEMA".equals(schema) || "SYSTEM_LOBS".equals(schema);
+    }
+
+    /** One part of a qualified name, quoted or not. */
+    private static final String NAME_PART = "(\"[^\"]*\"|[^\\s\"().]+)";
+    private static final Pattern NOT_NULL_CHECK =
+            Pattern.compile("^" + NAME_PART + "(\\." + NAME_PART + ")* IS NOT NULL$", Pattern.CASE_INSENSITIVE);
+
+    /**
+     * HSQLDB lists a column's NOT NULL as a CHECK constraint ({@code PUBLIC.T.ID IS NOT NULL}), but not for a primary
+     * key column declared without it, whose copy from a script ({@code NOT NULL PRIMARY KEY}) then has one more.
+     */
+    @Override
+    public boolean isNullabilityCheck(String checkClause) {
+        return NOT_NULL_CHECK.matcher(checkClause.strip()).matches();
+    }
+
+    /** HSQLDB writes a routine's generated {@code SPECIFIC} name (MY_ABS_10217) into its definition. */
+    @Override
+    public String comparableRoutine(String definition, String specificName) {
+        return definition == null || specificName == null ? definition : definition.replace(specificName, "");
     }
 
     @Override
