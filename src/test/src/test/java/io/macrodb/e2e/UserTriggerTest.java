@@ -228,9 +228,10 @@ class UserTriggerTest {
             }
             assertEquals(engine == Engine.H2 ? 1 : 3, captureTriggers.size(), captureTriggers::toString);
             for (String trigger : captureTriggers) {
-                SQLException refused = assertThrows(SQLException.class,
-                        () -> Engine.execute(c, "DROP TRIGGER " + trigger));
-                assertEquals("0AM01", refused.getSQLState(), refused::getMessage);
+                for (String drop : List.of("DROP TRIGGER " + trigger, "DROP TRIGGER /* clean-up */ " + trigger)) {
+                    SQLException refused = assertThrows(SQLException.class, () -> Engine.execute(c, drop));
+                    assertEquals("0AM01", refused.getSQLState(), refused::getMessage);
+                }
             }
             String imitation = engine == Engine.H2
                     ? "CREATE TRIGGER macrodb_stamp BEFORE INSERT ON t FOR EACH ROW CALL \"" + Stamp.class.getName()
