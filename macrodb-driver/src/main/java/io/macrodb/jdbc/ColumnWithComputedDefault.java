@@ -1,5 +1,7 @@
 package io.macrodb.jdbc;
 
+import io.macrodb.runtime.sql.SqlText;
+
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;

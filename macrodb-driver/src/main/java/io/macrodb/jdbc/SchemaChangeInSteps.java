@@ -1,11 +1,11 @@
 package io.macrodb.jdbc;
 
 import io.macrodb.api.MacroSqlState;
+import io.macrodb.runtime.sql.SqlText;
 
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * A DDL statement that computes row values with a function whose result differs per evaluation ({@code RAND()},
@@ -38,7 +38,7 @@ interface SchemaChangeInSteps {
 
     /** Splits {@code sql}, a statement {@link StatementKind} classified as {@code IN_STEPS}. */
     static SchemaChangeInSteps parse(String sql) throws SQLException {
-        return StatementKind.firstWord(sql).toUpperCase(Locale.ROOT).equals("CREATE") ? TableFromQuery.parse(sql)
+        return SqlText.firstWord(sql).equals("CREATE") ? TableFromQuery.parse(sql)
                 : ColumnWithComputedDefault.parse(sql);
     }
 

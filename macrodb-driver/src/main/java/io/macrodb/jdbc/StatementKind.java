@@ -2,6 +2,7 @@ package io.macrodb.jdbc;
 
 import io.macrodb.api.MacroSqlState;
 import io.macrodb.runtime.capture.SequenceDraws;
+import io.macrodb.runtime.sql.SqlText;
 
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
@@ -118,7 +119,7 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
     }
 
     static StatementKind of(String sql) throws SQLException {
-        String word = firstWord(sql);
+        String word = SqlText.firstWord(sql);
         if (SqlText.hasSecondStatement(sql) && !COMPOUND_BODY.matcher(sql).find()) {
             // Classified by its first statement, the text would run as that one kind: a write followed by DDL kept
             // the DDL from the slaves, and DDL followed by a write replayed the write's text on them.
@@ -213,30 +214,5 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
         throw new SQLFeatureNotSupportedException("MacroDB manages transactions through JDBC: use setAutoCommit, "
                 + "commit, rollback and setSavepoint instead of '" + sql.trim() + "'.",
                 MacroSqlState.FEATURE_NOT_SUPPORTED);
-    }
-
-    /** The first keyword, upper case, skipping blanks, comments and opening parentheses. */
-    static String firstWord(String sql) {
-        int i = 0;
-        int n = sql.length();
-        while (i < n) {
-            char c = sql.charAt(i);
-            if (Character.isWhitespace(c) || c == '(') {
-                i++;
-            } else if (c == '-' && i + 1 < n && sql.charAt(i + 1) == '-') {
-                int end = sql.indexOf('\n', i);
-                i = end < 0 ? n : end + 1;
-            } else if (c == '/' && i + 1 < n && sql.charAt(i + 1) == '*') {
-                int end = sql.indexOf("*/", i + 2);
-                i = end < 0 ? n : end + 2;
-            } else {
-                break;
-            }
-        }
-        int start = i;
-        while (i < n && Character.isLetter(sql.charAt(i))) {
-            i++;
-        }
-        return sql.substring(start, i).toUpperCase(Locale.ROOT);
     }
 }

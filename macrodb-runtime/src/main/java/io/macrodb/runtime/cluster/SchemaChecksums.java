@@ -3,6 +3,7 @@ package io.macrodb.runtime.cluster;
 import io.macrodb.api.VerificationReport.TableChecksum;
 import io.macrodb.runtime.capture.CapturedTable;
 import io.macrodb.runtime.engine.Engine;
+import io.macrodb.runtime.sql.SqlText;
 
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
@@ -157,29 +158,8 @@ final class SchemaChecksums {
     }
 
     /** A definition's text without blanks outside quotes and without a trailing semicolon (see the class comment). */
-    static String normalized(String text) {
-        if (text == null) {
-            return null;
-        }
-        StringBuilder kept = new StringBuilder(text.length());
-        char quote = 0;
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (quote != 0) {
-                quote = c == quote ? 0 : quote; // a doubled quote closes and opens again: kept whole
-                kept.append(c);
-            } else if (c == '\'' || c == '"') {
-                quote = c;
-                kept.append(c);
-            } else if (!Character.isWhitespace(c)) {
-                kept.append(c);
-            }
-        }
-        int end = kept.length();
-        while (end > 0 && kept.charAt(end - 1) == ';') {
-            end--;
-        }
-        return kept.substring(0, end);
+    private static String normalized(String text) {
+        return text == null ? null : SqlText.withoutBlanks(text);
     }
 
     private static TableChecksum sum(List<String> definitions) {

@@ -4,6 +4,7 @@ import io.macrodb.api.MacroSqlState;
 import io.macrodb.runtime.engine.CaptureTriggers;
 import io.macrodb.runtime.engine.Engine;
 import io.macrodb.runtime.engine.SqlQueries;
+import io.macrodb.runtime.sql.SqlText;
 
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -54,7 +55,8 @@ final class UserTriggers {
      * taken for one, and dropped as stale.
      */
     static void refuseCaptureTriggerNames(String sql) throws SQLException {
-        Matcher named = NAMED.matcher(withoutComments(sql)); // a comment before the name hid it
+        // A comment before the name hid it, and so did spelling it with Unicode escapes (U&"\004DACRODB_...").
+        Matcher named = NAMED.matcher(SqlText.withUnicodeNamesDecoded(SqlText.withoutComments(sql)));
         while (named.find()) {
             if (CaptureTriggers.isReserved(named.group(1))) {
                 throw new SQLException("MacroDB keeps trigger names containing MACRODB_ for its capture triggers, "
@@ -63,33 +65,6 @@ final class UserTriggers {
                         MacroSqlState.NOT_REPLICABLE);
             }
         }
-    }
-
-    /** {@code sql} with its comments ({@code --} to the line's end, and block comments) blanked out. */
-    static String withoutComments(String sql) {
-        StringBuilder kept = new StringBuilder(sql.length());
-        char quote = 0;
-        for (int i = 0; i < sql.length(); i++) {
-            char c = sql.charAt(i);
-            if (quote != 0) {
-                quote = c == quote ? 0 : quote; // a doubled quote closes and opens again
-                kept.append(c);
-            } else if (c == '\'' || c == '"') {
-                quote = c;
-                kept.append(c);
-            } else if (sql.startsWith("--", i)) {
-                int end = sql.indexOf('\n', i);
-                i = end < 0 ? sql.length() : end - 1;
-                kept.append(' ');
-            } else if (sql.startsWith("/*", i)) {
-                int end = sql.indexOf("*/", i + 2);
-                i = end < 0 ? sql.length() : end + 1;
-                kept.append(' ');
-            } else {
-                kept.append(c);
-            }
-        }
-        return kept.toString();
     }
 
     /** Whether a line of an engine's schema script defines one of the application's triggers (not a capture one). */

@@ -1,0 +1,60 @@
+package io.macrodb.runtime.sql;
+
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class SqlTextTest {
+
+    @Test
+    void commentsBecomeOneBlankOutsideQuotesOnly() {
+        assertEquals("DROP TRIGGER    \n x\n;", SqlText.withoutComments("DROP TRIGGER /* a */ -- b\n x\n;"));
+        assertEquals("SELECT '/* kept */', \"--kept\"  ",
+                SqlText.withoutComments("SELECT '/* kept */', \"--kept\" /* unclosed"));
+        assertEquals("'it''s -- kept'", SqlText.withoutComments("'it''s -- kept'"));
+    }
+
+    @Test
+    void blanksAndTrailingSemicolonsGoOutsideQuotesOnly() {
+        assertEquals("SELECTa,'b c'FROM\"T 1\"", SqlText.withoutBlanks(" SELECT a,\n 'b c' FROM \"T 1\" ;;"));
+        assertEquals("';'", SqlText.withoutBlanks("';'"));
+    }
+
+    @Test
+    void unicodeEscapedNamesAreDecoded() {
+        assertEquals("DROP TRIGGER \"PUBLIC\".\"MACRODB_A\"",
+                SqlText.withUnicodeNamesDecoded("DROP TRIGGER \"PUBLIC\".U&\"\\004DACRODB_A\""));
+        assertEquals("DROP TRIGGER \"MACRODB_A\" ;",
+                SqlText.withUnicodeNamesDecoded("DROP TRIGGER u&\"!004DACRODB_A\" UESCAPE '!' ;"));
+        assertEquals("\"\uD83D\uDE00 \\ a\"\"b\"", SqlText.withUnicodeNamesDecoded("U&\"\\+01F600 \\\\ a\"\"b\""));
+        String untouched = "SELECT 'U&\"\\0041\"', MENU&\"x\" FROM t -- U&\"\\0041\"";
+        assertSame(untouched, SqlText.withUnicodeNamesDecoded(untouched));
+        assertEquals("\"\\zz\"", SqlText.withUnicodeNamesDecoded("U&\"\\zz\""), "a malformed escape is kept");
+    }
+
+    @Test
+    void aSecondStatementIsFoundOutsideQuotesCommentsAndBodies() {
+        assertTrue(SqlText.hasSecondStatement("INSERT INTO t VALUES (1); DROP TABLE t"));
+        assertFalse(SqlText.hasSecondStatement("INSERT INTO t VALUES (';x'); -- ; DROP\n /* ; y */ ;"));
+        assertFalse(SqlText.hasSecondStatement("CREATE ALIAS f AS $$ int f() { return 1; } $$"));
+    }
+
+    @Test
+    void theFirstWordSkipsCommentsAndParentheses() {
+        assertEquals("SELECT", SqlText.firstWord("-- note\n /* x */ ((select 1))"));
+        assertEquals("", SqlText.firstWord("/* only a comment"));
+    }
+
+    @Test
+    void keywordsAndNamesAreReadOutsideParenthesesAndQuotes() {
+        String sql = "CREATE TABLE \"a.b\".c (x INT DEFAULT 1) AS SELECT 'AS'";
+        assertEquals(sql.indexOf(") AS") + 2, SqlText.topLevelKeyword(sql, "as", 0));
+        assertEquals(sql.indexOf(" (x"), SqlText.nameEnd(sql, sql.indexOf('"')));
+        assertEquals(sql.indexOf(") AS"), SqlText.closingParenthesis(sql, sql.indexOf('(')));
+        assertFalse(SqlText.hasTopLevel("f(a, b) 'x,y'", ','));
+        assertEquals("DELETE FROM t", SqlText.statement("  DELETE FROM t ; ; "));
+    }
+}
