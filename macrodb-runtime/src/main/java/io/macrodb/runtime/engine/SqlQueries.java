@@ -5,31 +5,12 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /** Small JDBC helpers the engines share for reading their catalogs. */
 public final class SqlQueries {
 
     private SqlQueries() {
-    }
-
-    /** Runs {@code sql} and maps column 1 + "." + column 2 (quoted) to the long in column 3. */
-    public static Map<String, Long> qualifiedLongs(Connection connection, String sql, boolean quote)
-            throws SQLException {
-        Map<String, Long> values = new LinkedHashMap<>();
-        try (Statement statement = connection.createStatement(); ResultSet rows = statement.executeQuery(sql)) {
-            while (rows.next()) {
-                String schema = rows.getString(1);
-                String name = rows.getString(2);
-                long value = rows.getLong(3);
-                if (!rows.wasNull()) {
-                    values.put(quote ? quote(schema) + "." + quote(name) : schema + "." + name, value);
-                }
-            }
-        }
-        return values;
     }
 
     /** Every row of column 1 of {@code sql}, as strings. */
@@ -47,9 +28,5 @@ public final class SqlQueries {
         try (Statement statement = connection.createStatement()) {
             statement.execute(sql);
         }
-    }
-
-    private static String quote(String identifier) {
-        return io.macrodb.runtime.capture.CapturedTable.quote(identifier);
     }
 }

@@ -20,6 +20,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Types;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -157,10 +158,24 @@ public final class H2Engine implements Engine {
         return values;
     }
 
+    /**
+     * Read from H2's sequence objects, as {@code INFORMATION_SCHEMA.SEQUENCES.BASE_VALUE} gives it (identity columns'
+     * own sequences left out, as there): the commit path asks for it, and H2 builds an {@code INFORMATION_SCHEMA}
+     * table's rows afresh for every query once data has changed.
+     */
     @Override
     public Map<String, Long> sequenceState(Connection connection) throws SQLException {
-        return SqlQueries.qualifiedLongs(connection, "SELECT SEQUENCE_SCHEMA, SEQUENCE_NAME, BASE_VALUE "
-                + "FROM INFORMATION_SCHEMA.SEQUENCES", true);
+        org.h2.engine.SessionLocal session = session(connection);
+        Map<String, Long> sequences = new LinkedHashMap<>();
+        for (org.h2.schema.Schema schema : session.getDatabase().getAllSchemasNoMeta()) {
+            for (org.h2.schema.Sequence sequence : schema.getAllSequences()) {
+                if (!sequence.getBelongsToTable()) {
+                    sequences.put(CapturedTable.quote(schema.getName()) + "." + CapturedTable.quote(sequence.getName()),
+                            sequence.getBaseValue());
+                }
+            }
+        }
+        return sequences;
     }
 
     @Override
@@ -168,10 +183,30 @@ public final class H2Engine implements Engine {
         return "ALTER SEQUENCE " + quotedSequence + " RESTART WITH " + next;
     }
 
+    /**
+     * Read from H2's identity sequences, as {@code INFORMATION_SCHEMA.COLUMNS.IDENTITY_BASE} gives it: that table
+     * builds a row for every column of every table at each query once data has changed, which cost the commit of every
+     * insert into an identity table about 1 ms with 30 tables (measured on this 2-core machine, 2026-11-22).
+     */
     @Override
     public Map<String, Long> identityState(Connection connection) throws SQLException {
-        return SqlQueries.qualifiedLongs(connection, "SELECT TABLE_SCHEMA, TABLE_NAME, IDENTITY_BASE "
-                + "FROM INFORMATION_SCHEMA.COLUMNS WHERE IS_IDENTITY = 'YES'", false);
+        org.h2.engine.SessionLocal session = session(connection);
+        Map<String, Long> identities = new LinkedHashMap<>();
+        for (org.h2.schema.Schema schema : session.getDatabase().getAllSchemasNoMeta()) {
+            for (org.h2.table.Table table : schema.getAllTablesAndViews(session)) {
+                for (org.h2.table.Column column : table.getColumns()) {
+                    if (column.isIdentity()) {
+                        identities.put(schema.getName() + "." + table.getName(), column.getSequence().getBaseValue());
+                    }
+                }
+            }
+        }
+        return identities;
+    }
+
+    /** The engine session behind {@code connection}: always a local one, MacroDB runs embedded databases only. */
+    private static org.h2.engine.SessionLocal session(Connection connection) throws SQLException {
+        return (org.h2.engine.SessionLocal) connection.unwrap(org.h2.jdbc.JdbcConnection.class).getSession();
     }
 
     @Override
