@@ -15,6 +15,7 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -50,7 +51,10 @@ class SlaveRebuildTest {
                         "slave 1 was replaced by a new database: " + rebuilt);
 
                 long routedBefore = routedTo(cluster, 1);
-                Thread.sleep(500);
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10); // a loaded machine is slow to route
+                while (routedTo(cluster, 1) == routedBefore && System.nanoTime() < deadline) {
+                    Thread.sleep(50);
+                }
                 clients.stopAndCheckNoneLost(admin);
                 assertTrue(routedTo(cluster, 1) > routedBefore, "the new slave serves read-only transactions");
             }
