@@ -61,7 +61,7 @@ public final class MacroConnection implements Connection {
     private PhysicalSession master;
     private final Map<Replica, PhysicalSession> slaves = new IdentityHashMap<>();
     private final Set<MacroStatement> statements = Collections.newSetFromMap(new IdentityHashMap<>());
-    private final List<String> sessionStatements = new ArrayList<>();
+    private final List<SessionStatement> sessionStatements = new ArrayList<>();
     private final Properties clientInfo = new Properties();
     private boolean closed;
     private boolean autoCommit = true;
@@ -417,7 +417,7 @@ public final class MacroConnection implements Connection {
     }
 
     /** Runs {@code sql} on an engine statement of its own (the caller's statement keeps the results of its own SQL). */
-    private static long runOwnStatement(PhysicalSession session, String sql) throws SQLException {
+    static long runOwnStatement(PhysicalSession session, String sql) throws SQLException {
         try (Statement statement = session.connection().createStatement()) {
             statement.execute(sql);
             return statement.getLargeUpdateCount();
@@ -430,7 +430,7 @@ public final class MacroConnection implements Connection {
         PhysicalSession session = transaction == null ? master() : transaction.session();
         sync(session);
         T result = call.run(session);
-        sessionStatements.add(sql);
+        sessionStatements.add(SessionStatement.replayOf(sql, session.connection()));
         session.markSessionStatementsRun(sessionStatements.size());
         return result;
     }

@@ -87,22 +87,39 @@ public class MacroPreparedStatement extends MacroStatement implements PreparedSt
 
     @Override
     public ResultSet executeQuery() throws SQLException {
+        if (kind.type() == StatementKind.Type.IN_STEPS) {
+            throw new SQLException("executeQuery runs a query, and this is DDL (" + sql + "): use execute or "
+                    + "executeUpdate.", "07000");
+        }
         return wrap(run(kind, sql, query));
     }
 
     @Override
     public int executeUpdate() throws SQLException {
-        return count(run(kind, sql, update));
+        return kind.type() == StatementKind.Type.IN_STEPS ? runInSteps(0) : count(run(kind, sql, update));
     }
 
     @Override
     public long executeLargeUpdate() throws SQLException {
-        return largeCount(run(kind, sql, largeUpdate));
+        return kind.type() == StatementKind.Type.IN_STEPS ? runInSteps(0L) : largeCount(run(kind, sql, largeUpdate));
     }
 
     @Override
     public boolean execute() throws SQLException {
-        return bool(run(kind, sql, any));
+        return kind.type() == StatementKind.Type.IN_STEPS ? runInSteps(false) : bool(run(kind, sql, any));
+    }
+
+    /**
+     * Runs DDL that MacroDB runs in steps ({@link SchemaChangeInSteps}; a prepared one has no parameters, see
+     * {@link StatementKind#ofPrepared}) as a plain statement would, each step on an engine statement of its own.
+     *
+     * @return {@code ddlResult}: what the engine returns for DDL
+     */
+    private <T> T runInSteps(T ddlResult) throws SQLException {
+        SchemaChangeInSteps change = SchemaChangeInSteps.parse(sql);
+        startRun();
+        connection.runInSteps(change, session -> MacroConnection.runOwnStatement(session, change.firstStep()));
+        return ddlResult;
     }
 
     @Override

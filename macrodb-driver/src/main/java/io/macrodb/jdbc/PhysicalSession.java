@@ -35,7 +35,8 @@ final class PhysicalSession {
     }
 
     /** Brings this engine connection up to the MacroDB connection's session state. */
-    void sync(int isolation, int holdability, String schema, List<String> sessionStatements) throws SQLException {
+    void sync(int isolation, int holdability, String schema, List<SessionStatement> sessionStatements)
+            throws SQLException {
         if (this.isolation != isolation) {
             connection.setTransactionIsolation(isolation);
             this.isolation = isolation;
@@ -49,9 +50,7 @@ final class PhysicalSession {
             this.schema = schema;
         }
         while (sessionStatementsRun < sessionStatements.size()) {
-            try (var statement = connection.createStatement()) {
-                statement.execute(sessionStatements.get(sessionStatementsRun));
-            }
+            sessionStatements.get(sessionStatementsRun).runOn(connection);
             sessionStatementsRun++;
         }
     }

@@ -70,10 +70,18 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
         SCRIPT
     }
 
-    /** Functions whose value differs per call or per replica: replaying DDL that evaluates them would diverge. */
+    /**
+     * Values that differ per call, per replica or per session: replaying DDL that evaluates them would diverge. The
+     * clock and random values; the database's own name, path and memory (each replica is a database of its own); the
+     * session's id, transaction and last drawn sequence value.
+     */
     private static final Pattern NONDETERMINISTIC = Pattern.compile(
             "\\b(RAND|RANDOM|RANDOM_UUID|UUID|NEWID|NOW|CURRENT_TIMESTAMP|LOCALTIMESTAMP|CURRENT_TIME|LOCALTIME"
-                    + "|CURRENT_DATE|SYSDATE|SYSTIMESTAMP|CURDATE|CURTIME|SECURE_RAND|NEXT\\s+VALUE)\\b",
+                    + "|CURRENT_DATE|SYSDATE|SYSTIMESTAMP|CURDATE|CURTIME|SECURE_RAND|NEXT\\s+VALUE|CURRENT\\s+VALUE"
+                    + "|NEXTVAL|CURRVAL)\\b"
+                    // Words an application's column may be named: functions only when called.
+                    + "|\\b(UNIX_MILLIS|UNIX_TIMESTAMP|DATABASE|DATABASE_NAME|DATABASE_PATH|SESSION_ID|TRANSACTION_ID"
+                    + "|TRANSACTION_SIZE|LASTVAL|SCOPE_IDENTITY|MEMORY_FREE|MEMORY_USED|DISK_SPACE_USED)\\s*\\(",
             Pattern.CASE_INSENSITIVE);
     /** DDL that computes row values as it runs: CREATE TABLE ... AS SELECT (with CREATE_TABLE), ALTER TABLE ... ADD. */
     private static final Pattern AS_QUERY = Pattern.compile("\\bAS\\s*\\(?\\s*SELECT\\b", Pattern.CASE_INSENSITIVE);
@@ -103,6 +111,14 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
             Pattern.compile("^\\s*\\(*\\s*(SELECT|WITH|VALUES|TABLE)\\b", Pattern.CASE_INSENSITIVE);
     private static final Pattern ALTER_TABLE = Pattern.compile("^\\W*ALTER\\s+TABLE\\b", Pattern.CASE_INSENSITIVE);
 
+    private static final Pattern CREATE_VIEW = Pattern.compile(
+            "^\\W*CREATE\\s+(?:OR\\s+REPLACE\\s+)?(?:FORCE\\s+)?(MATERIALIZED\\s+)?VIEW\\b", Pattern.CASE_INSENSITIVE);
+    private static final Pattern TEMPORARY = Pattern.compile("\\b(LOCAL|GLOBAL|TEMPORARY|TEMP)\\b",
+            Pattern.CASE_INSENSITIVE);
+    /** H2's {@code EXPLAIN ANALYZE}, which runs the statement it explains. */
+    private static final Pattern EXPLAIN_ANALYZE =
+            Pattern.compile("^\\W*EXPLAIN\\s+ANALYZE\\s+", Pattern.CASE_INSENSITIVE);
+
     private static final Pattern CREATE_TABLE = Pattern.compile(
             "^\\W*CREATE\\s+((CACHED|MEMORY|LOCAL|GLOBAL|TEMPORARY|TEMP|TEXT)\\s+)*TABLE\\b", Pattern.CASE_INSENSITIVE);
 
@@ -128,9 +144,19 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
                     MacroSqlState.NOT_REPLICABLE);
         }
         boolean sequence = SequenceDraws.in(sql);
+        Matcher analyze = word.equals("EXPLAIN") ? EXPLAIN_ANALYZE.matcher(SqlText.withoutComments(sql)) : null;
+        if (analyze != null && analyze.lookingAt()) {
+            // H2 runs the statement it explains: a write, though as a query it got no savepoint of its own and ran
+            // in read-only transactions (on a slave, where the capture trigger's refusal left its row behind).
+            StatementKind explained = of(SqlText.withoutComments(sql).substring(analyze.end()));
+            return explained.type() == Type.WRITE
+                    ? new StatementKind(Type.WRITE, explained.usesSequence(), explained.mayDrawIdentity(), true)
+                    : explained;
+        }
         Type type = switch (word) {
             case "SELECT", "VALUES", "TABLE", "WITH", "SHOW", "EXPLAIN", "HELP", "CALL", "SCRIPT", "CHECKPOINT",
                  "ANALYZE", "BACKUP" -> Type.QUERY;
+            case "REFRESH" -> Type.SCHEMA_CHANGE; // H2's materialized view: every replica recomputes it alike
             case "INSERT", "UPDATE", "DELETE", "MERGE", "UPSERT", "REPLACE" -> Type.WRITE;
             case "CREATE", "ALTER", "DROP", "TRUNCATE", "COMMENT", "GRANT", "REVOKE", "RENAME" -> Type.SCHEMA_CHANGE;
             case "SET" -> DATABASE_SETTING.matcher(sql).find() ? Type.SCHEMA_CHANGE
@@ -144,6 +170,19 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
         };
         if (type == Type.SCHEMA_CHANGE) {
             refuseNondeterministicComputedColumn(sql);
+            refuseDrawingView(sql, sequence);
+            if (SqlText.hasSessionVariable(sql)) {
+                throw new SQLException("MacroDB cannot replicate DDL that reads a session variable (" + sql.strip()
+                        + "): every slave runs DDL on a session of its own, where the variable is not set. Write its "
+                        + "value into the statement, or create the table first and fill it with INSERT ... SELECT.",
+                        MacroSqlState.NOT_REPLICABLE);
+            }
+        }
+        if (type == Type.SESSION && sequence) {
+            throw new SQLException("MacroDB cannot draw from a sequence in a SET statement (" + sql.strip() + "): it "
+                    + "replays session settings on every engine the connection uses, each of which would draw again. "
+                    + "Draw the value with a query (SELECT NEXT VALUE FOR ...) and set the variable from its result.",
+                    MacroSqlState.NOT_REPLICABLE);
         }
         if (type == Type.MASTER_SETTING && HSQLDB_INTEGRITY_OFF.matcher(sql).find()) {
             throw new SQLException("MacroDB cannot run HSQLDB's SET DATABASE REFERENTIAL INTEGRITY FALSE: on HSQLDB it "
@@ -151,7 +190,8 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
                     + "slave. Delete or load the rows in an order the foreign keys accept, or drop and re-create the "
                     + "constraints around the work.", MacroSqlState.NOT_REPLICABLE);
         }
-        if (type == Type.SCHEMA_CHANGE && computesRowValues(sql) && NONDETERMINISTIC.matcher(sql).find()) {
+        if (type == Type.SCHEMA_CHANGE && (createsTableFromQuery(sql)
+                || ADD_TO_TABLE.matcher(sql).find() && NONDETERMINISTIC.matcher(sql).find())) {
             return new StatementKind(Type.IN_STEPS, false); // its later steps, classified themselves, may draw
         }
         if (type == Type.QUERY && DATA_CHANGE_DELTA.matcher(sql).find()) {
@@ -190,22 +230,63 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
         }
     }
 
-    /** A view's query computes nothing when it is created: only a table created from a query, or added to, does. */
-    private static boolean computesRowValues(String sql) {
-        return CREATE_TABLE.matcher(sql).find() && AS_QUERY.matcher(sql).find() || ADD_TO_TABLE.matcher(sql).find();
+    /**
+     * A table created from a query runs in steps whatever the query computes: replayed as text, the query would be
+     * run again by each slave, on its own session and its own rows, which gives other rows not only for functions
+     * that differ per call ({@code RAND()}) but for the writer's session variables and temporary tables, the
+     * application's functions, and anything that depends on the order rows are stored in ({@code FETCH FIRST} with no
+     * {@code ORDER BY}, {@code ROW_NUMBER() OVER ()}): a slave stores rows in commit order, the master in the order
+     * they were written. Its rows, captured, reach every slave as the master computed them.
+     */
+    private static boolean createsTableFromQuery(String sql) {
+        Matcher create = CREATE_TABLE.matcher(sql);
+        if (!create.find() || !AS_QUERY.matcher(sql).find()) {
+            return false;
+        }
+        // A temporary table's rows are the session's, on the master only: steps are needed only for the values.
+        return !TEMPORARY.matcher(create.group()).find() || NONDETERMINISTIC.matcher(sql).find();
     }
 
     /**
-     * As {@link #of}, for a statement prepared once and run as written: it cannot run DDL in steps (its parameters
-     * would have to be split between them), so that is refused when it is prepared.
+     * A view is evaluated wherever it is read: one that draws from a sequence would move the master's sequence unseen
+     * when an update transaction reads it, and a slave's when a read-only one does. H2's materialized view is computed
+     * by every replica when it is created or refreshed, so one whose query differs per evaluation is refused too.
+     */
+    private static void refuseDrawingView(String sql, boolean drawsSequence) throws SQLException {
+        Matcher view = CREATE_VIEW.matcher(sql);
+        if (!view.find()) {
+            return;
+        }
+        boolean materialized = view.group(1) != null;
+        if (drawsSequence || materialized && NONDETERMINISTIC.matcher(sql).find()) {
+            throw new SQLException("MacroDB cannot replicate this view (" + sql.strip() + "): "
+                    + (materialized ? "every replica computes a materialized view itself, and this one's query gives "
+                    + "each a value of its own. Create a table and fill it with INSERT ... SELECT instead."
+                    : "reading it draws from a sequence, which would move the counter of whichever replica serves "
+                    + "the read. Draw sequence values in the statements that write rows."),
+                    MacroSqlState.NOT_REPLICABLE);
+        }
+    }
+
+    /**
+     * As {@link #of}, for a prepared statement. One with parameters is refused where they cannot reach every engine:
+     * DDL and session settings are replayed as their text (a variable's assignment is replayed with its value, see
+     * {@link SessionStatement}), and DDL run in steps would have to split them between the steps.
      */
     static StatementKind ofPrepared(String sql) throws SQLException {
         StatementKind kind = of(sql);
-        if (kind.type() == Type.IN_STEPS) {
-            throw new SQLException("MacroDB runs DDL that computes values differing per evaluation (" + sql + ") "
-                    + "through a plain Statement only: it runs it in steps (the table or column first, then its "
-                    + "values, which every slave receives as the master computed them). Run it with "
-                    + "Statement.execute.", MacroSqlState.NOT_REPLICABLE);
+        if (!SqlText.hasParameterMarker(sql)) {
+            return kind;
+        }
+        if (kind.type() == Type.SCHEMA_CHANGE || kind.type() == Type.IN_STEPS) {
+            throw new SQLException("MacroDB replays DDL on every slave as its text, which carries no parameter values "
+                    + "(" + sql + "): the slaves would fail where the master succeeded. Write the values into the "
+                    + "statement.", MacroSqlState.NOT_REPLICABLE);
+        }
+        if (kind.type() == Type.SESSION && !SessionStatement.assignsVariable(sql)) {
+            throw new SQLException("MacroDB replays session settings on every engine the connection uses as their "
+                    + "text, which carries no parameter values (" + sql + "). Write the values into the statement.",
+                    MacroSqlState.NOT_REPLICABLE);
         }
         return kind;
     }

@@ -88,6 +88,39 @@ public final class SqlText {
         return false;
     }
 
+    /**
+     * Whether {@code sql} reads a session variable ({@code @name}, H2's) outside strings, quoted names, comments and
+     * {@code $$} bodies.
+     */
+    public static boolean hasSessionVariable(String sql) {
+        return findOutsideQuotes(sql, i -> sql.charAt(i) == '@' && i + 1 < sql.length()
+                && Character.isLetter(sql.charAt(i + 1)) && !isNamePart(sql, i - 1));
+    }
+
+    /** Whether {@code sql} has a parameter marker ({@code ?}, or H2's {@code ?1}) where the engine reads one. */
+    public static boolean hasParameterMarker(String sql) {
+        return findOutsideQuotes(sql, i -> sql.charAt(i) == '?');
+    }
+
+    /** Whether {@code test} holds at some index outside strings, quoted names, comments and {@code $$} bodies. */
+    private static boolean findOutsideQuotes(String sql, java.util.function.IntPredicate test) {
+        for (int i = 0; i < sql.length(); i++) {
+            char c = sql.charAt(i);
+            int commentEnd = commentEnd(sql, i);
+            if (commentEnd >= 0) {
+                i = commentEnd;
+            } else if (c == '\'' || c == '"') {
+                i = closingQuote(sql, i);
+            } else if (c == '$' && sql.startsWith("$$", i)) {
+                int end = sql.indexOf("$$", i + 2);
+                i = end < 0 ? sql.length() : end + 1;
+            } else if (test.test(i)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** The first keyword, upper case, skipping blanks, comments and opening parentheses. */
     public static String firstWord(String sql) {
         int i = 0;
