@@ -1,5 +1,7 @@
 package io.macrodb.jdbc;
 
+import io.macrodb.api.MacroSqlState;
+
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;
@@ -22,8 +24,10 @@ import java.sql.SQLException;
  *       return {@code null}, as JDBC allows for metadata result sets).</li>
  * </ul>
  *
- * <p>{@code unwrap}/{@code isWrapperFor} answer for this wrapper first and then
- * ask the delegate.
+ * <p>{@code unwrap}/{@code isWrapperFor} answer for this wrapper only, as a MacroDB
+ * connection and statement do: the engine's object would lead to the master's
+ * engine connection (its {@code getStatement().getConnection()}), whose commit,
+ * rollback or close bypass MacroDB's commit order.
  */
 public abstract class ForwardingDatabaseMetaData implements DatabaseMetaData {
 
@@ -966,11 +970,12 @@ public abstract class ForwardingDatabaseMetaData implements DatabaseMetaData {
         if (iface.isInstance(this)) {
             return iface.cast(this);
         }
-        return delegate.unwrap(iface);
+        throw new SQLException("A MacroDB metadata object unwraps only to itself, not to " + iface.getName() + ".",
+                MacroSqlState.FEATURE_NOT_SUPPORTED);
     }
 
     @Override
-    public boolean isWrapperFor(Class<?> iface) throws SQLException {
-        return iface.isInstance(this) || delegate.isWrapperFor(iface);
+    public boolean isWrapperFor(Class<?> iface) {
+        return iface.isInstance(this);
     }
 }

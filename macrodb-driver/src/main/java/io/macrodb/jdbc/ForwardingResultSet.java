@@ -1,5 +1,7 @@
 package io.macrodb.jdbc;
 
+import io.macrodb.api.MacroSqlState;
+
 import java.io.InputStream;
 import java.io.Reader;
 import java.math.BigDecimal;
@@ -35,8 +37,10 @@ import java.util.Map;
  * abstract so a subclass cannot forget them. Every engine error passes through
  * {@link #translated} on its way out.
  *
- * <p>{@code unwrap}/{@code isWrapperFor} answer for this wrapper first and then
- * ask the delegate.
+ * <p>{@code unwrap}/{@code isWrapperFor} answer for this wrapper only, as a MacroDB
+ * connection and statement do: the engine's object would lead to the master's
+ * engine connection (its {@code getStatement().getConnection()}), whose commit,
+ * rollback or close bypass MacroDB's commit order.
  */
 public abstract class ForwardingResultSet implements ResultSet {
 
@@ -1842,11 +1846,12 @@ public abstract class ForwardingResultSet implements ResultSet {
         if (iface.isInstance(this)) {
             return iface.cast(this);
         }
-        return delegate.unwrap(iface);
+        throw new SQLException("A MacroDB result unwraps only to itself, not to " + iface.getName() + ".",
+                MacroSqlState.FEATURE_NOT_SUPPORTED);
     }
 
     @Override
-    public boolean isWrapperFor(Class<?> iface) throws SQLException {
-        return iface.isInstance(this) || delegate.isWrapperFor(iface);
+    public boolean isWrapperFor(Class<?> iface) {
+        return iface.isInstance(this);
     }
 }

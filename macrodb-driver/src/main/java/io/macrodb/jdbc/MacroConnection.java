@@ -63,7 +63,9 @@ public final class MacroConnection implements Connection {
     private final Set<MacroStatement> statements = Collections.newSetFromMap(new IdentityHashMap<>());
     private final List<SessionStatement> sessionStatements = new ArrayList<>();
     private final Properties clientInfo = new Properties();
-    private boolean closed;
+    private volatile boolean closed; // abort may close it from another thread
+    /** Set by {@link #abort}, maybe from another thread: engine errors since are the abort's, not a lost replica's. */
+    private volatile boolean aborted;
     private boolean autoCommit = true;
     private boolean readOnly;
     private int isolation;
@@ -91,6 +93,11 @@ public final class MacroConnection implements Connection {
      * statement in auto-commit mode. DDL, {@code SET}, and transaction-control statements take their own paths.
      */
     <T> T execute(StatementKind kind, String sql, Transaction.StatementCall<T> call) throws SQLException {
+        if (kind.engineMayCommit() && transaction != null && cluster.engineSupport().commitsOpenTransaction(sql)) {
+            // The engine would commit the open transaction itself, out of MacroDB's commit order (a rollback after
+            // it left the master with rows no slave got): MacroDB commits it first, as the engine alone would.
+            end(true);
+        }
         switch (kind.type()) {
             case SCHEMA_CHANGE:
                 return executeSchemaChange(sql, call);
@@ -147,11 +154,11 @@ public final class MacroConnection implements Connection {
         } catch (BatchUpdateException e) {
             // Both engines keep a failed batch's elements that succeeded, and in auto-commit mode commit them
             // (unless the replica itself was lost).
-            SQLException translated = cluster.onEngineError(tx.session().replica(), e);
+            SQLException translated = engineError(tx.session().replica(), e);
             succeeded = translated == e;
             throw translated;
         } catch (SQLException e) {
-            throw cluster.onEngineError(tx.session().replica(), e);
+            throw engineError(tx.session().replica(), e);
         } finally {
             if (autoCommit) {
                 if (succeeded) {
@@ -259,6 +266,14 @@ public final class MacroConnection implements Connection {
     }
 
     /**
+     * An engine error met on {@code replica}, for the cluster to judge (a lost database fails the replica), unless this
+     * connection was aborted meanwhile: its own engine connections were closed under it.
+     */
+    private SQLException engineError(Replica replica, SQLException error) {
+        return aborted ? error : cluster.onEngineError(replica, error);
+    }
+
+    /**
      * A new physical connection to {@code replica}. Its database found gone fails the replica (it is replaced) and
      * the caller gets the retryable 40M01, as for a statement that meets the loss.
      */
@@ -266,7 +281,7 @@ public final class MacroConnection implements Connection {
         try {
             return cluster.openPhysical(replica, engineProperties);
         } catch (SQLException e) {
-            throw cluster.onEngineError(replica, e);
+            throw engineError(replica, e);
         }
     }
 
@@ -307,7 +322,7 @@ public final class MacroConnection implements Connection {
                     cluster.sequencer().commit(tx.session().replica(), physical, tx.capture());
                 } catch (SQLException e) {
                     rollbackQuietly(physical);
-                    throw cluster.onEngineError(tx.session().replica(), e);
+                    throw engineError(tx.session().replica(), e);
                 }
             } else {
                 cluster.sequencer().rollback(tx.session().replica(), physical, tx.capture());
@@ -430,7 +445,15 @@ public final class MacroConnection implements Connection {
         PhysicalSession session = transaction == null ? master() : transaction.session();
         sync(session);
         T result = call.run(session);
-        sessionStatements.add(SessionStatement.replayOf(sql, session.connection()));
+        Connection engine = session.connection();
+        if (SessionStatement.setsSchema(sql)) {
+            // Kept as the connection's schema, not replayed as a statement: replayed after a later setSchema (sync
+            // sets the schema first), it undid it.
+            schema = engine.getSchema();
+            return result;
+        }
+        isolation = engine.getTransactionIsolation(); // SET TRANSACTION ISOLATION ... changes what JDBC reports
+        sessionStatements.add(SessionStatement.replayOf(sql, engine));
         session.markSessionStatementsRun(sessionStatements.size());
         return result;
     }
@@ -538,6 +561,12 @@ public final class MacroConnection implements Connection {
 
     @Override
     public void abort(Executor executor) throws SQLException {
+        if (executor == null) {
+            throw new SQLException("abort needs an executor to run on.", "22023");
+        }
+        // Usually called from another thread than the one using the connection (a pool shutting down): its statement
+        // in flight then fails on a closed engine connection, which must not be taken for a lost database.
+        aborted = true;
         close();
     }
 
@@ -804,8 +833,10 @@ public final class MacroConnection implements Connection {
     @Override
     public void setTypeMap(Map<String, Class<?>> map) throws SQLException {
         checkOpen();
-        throw new java.sql.SQLFeatureNotSupportedException("MacroDB does not support custom type maps.",
-                MacroSqlState.FEATURE_NOT_SUPPORTED);
+        if (map != null && !map.isEmpty()) { // an empty map is what getTypeMap gives: nothing to support
+            throw new java.sql.SQLFeatureNotSupportedException("MacroDB does not support custom type maps.",
+                    MacroSqlState.FEATURE_NOT_SUPPORTED);
+        }
     }
 
     /** Client info is kept by MacroDB (the engines keep none worth routing). */
@@ -849,6 +880,9 @@ public final class MacroConnection implements Connection {
     @Override
     public void setNetworkTimeout(Executor executor, int milliseconds) throws SQLException {
         checkOpen();
+        if (milliseconds < 0) {
+            throw new SQLException("A network timeout cannot be negative (" + milliseconds + ").", "22023");
+        }
         networkTimeout = milliseconds; // embedded engines have no network; kept for pools that set it
     }
 

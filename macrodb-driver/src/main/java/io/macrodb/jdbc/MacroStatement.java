@@ -31,8 +31,8 @@ public class MacroStatement implements Statement {
     private List<String> batch;
     private boolean closed;
     private boolean closeOnCompletion;
-    private int maxRows;
-    private long largeMaxRows;
+    /** The one row limit, set through either setMaxRows or setLargeMaxRows (JDBC: the same limit); 0 for none. */
+    private long maxRows;
     private int fetchSize;
     private int fetchDirection = ResultSet.FETCH_FORWARD;
     private int queryTimeout;
@@ -89,10 +89,7 @@ public class MacroStatement implements Statement {
 
     private void applySettings(Statement statement) throws SQLException {
         if (maxRows != 0) {
-            statement.setMaxRows(maxRows);
-        }
-        if (largeMaxRows != 0) {
-            statement.setLargeMaxRows(largeMaxRows);
+            statement.setLargeMaxRows(maxRows);
         }
         if (fetchSize != 0) {
             statement.setFetchSize(fetchSize);
@@ -465,23 +462,18 @@ public class MacroStatement implements Statement {
     @Override
     public int getMaxRows() throws SQLException {
         checkOpen();
-        return maxRows;
+        return (int) Math.min(maxRows, Integer.MAX_VALUE);
     }
 
     @Override
     public void setMaxRows(int max) throws SQLException {
-        checkOpen();
-        if (max < 0) {
-            throw new SQLException("maxRows must be >= 0, was " + max, MacroSqlState.INVALID_OPTION);
-        }
-        forEachPhysical(s -> s.setMaxRows(max));
-        maxRows = max;
+        setLargeMaxRows(max);
     }
 
     @Override
     public long getLargeMaxRows() throws SQLException {
         checkOpen();
-        return largeMaxRows != 0 ? largeMaxRows : maxRows;
+        return maxRows;
     }
 
     @Override
@@ -491,7 +483,7 @@ public class MacroStatement implements Statement {
             throw new SQLException("maxRows must be >= 0, was " + max, MacroSqlState.INVALID_OPTION);
         }
         forEachPhysical(s -> s.setLargeMaxRows(max));
-        largeMaxRows = max;
+        maxRows = max;
     }
 
     @Override

@@ -26,6 +26,13 @@ record SessionStatement(String sql, Object value, boolean bound) {
     private static final Pattern VARIABLE = Pattern.compile("^\\W*SET\\s+(@[\\w$]+)\\s*(?::?=|\\s)",
             Pattern.CASE_INSENSITIVE);
 
+    private static final Pattern SCHEMA = Pattern.compile("^\\W*SET\\s+SCHEMA\\b", Pattern.CASE_INSENSITIVE);
+
+    /** Whether {@code sql} sets the session's schema ({@code SET SCHEMA s}), which the connection keeps itself. */
+    static boolean setsSchema(String sql) {
+        return SCHEMA.matcher(sql).lookingAt();
+    }
+
     /** Whether {@code sql} assigns one of H2's session variables ({@code SET @name = ...}). */
     static boolean assignsVariable(String sql) {
         return VARIABLE.matcher(sql).lookingAt();

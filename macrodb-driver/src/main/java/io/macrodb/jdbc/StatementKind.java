@@ -24,15 +24,23 @@ import java.util.regex.Pattern;
  *                        the existing row instead), and identity counters do not roll back either
  * @param undoneOnlyBySavepoint whether the engine leaves what the statement wrote in place when it fails, so that it
  *                        must run under a savepoint of its own to fail as a whole (H2's data-change delta tables)
+ * @param engineMayCommit whether the engine may commit the open transaction before it runs the statement (a setting
+ *                        of the database, {@code ANALYZE}, {@code SCRIPT}, {@code CHECKPOINT}): the engine decides
+ *                        ({@link io.macrodb.runtime.engine.Engine#commitsOpenTransaction})
  */
-record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, boolean undoneOnlyBySavepoint) {
+record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, boolean undoneOnlyBySavepoint,
+                     boolean engineMayCommit) {
 
     StatementKind(Type type, boolean usesSequence) {
-        this(type, usesSequence, false, false);
+        this(type, usesSequence, false, false, false);
     }
 
     StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity) {
-        this(type, usesSequence, mayDrawIdentity, false);
+        this(type, usesSequence, mayDrawIdentity, false, false);
+    }
+
+    StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, boolean undoneOnlyBySavepoint) {
+        this(type, usesSequence, mayDrawIdentity, undoneOnlyBySavepoint, false);
     }
 
     enum Type {
@@ -90,13 +98,16 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
 
     /**
      * Settings of the database, not of the session, that change how later statements are read or what they do: H2's
-     * {@code SET MODE}, its NULL ordering and case-insensitivity for new tables; HSQLDB's {@code SET DATABASE SQL ...}
+     * {@code SET MODE}, its NULL ordering, case-insensitivity and collations (how strings compare); HSQLDB's {@code SET DATABASE SQL ...}
      * (syntax compatibility and rules), {@code COLLATION} and {@code DEFAULT}s. A slave that lacked one failed at the
      * next DDL written for it (the slaves run with referential integrity off, for good: that setting is not one).
      */
     private static final Pattern DATABASE_SETTING = Pattern.compile(
-            "^\\W*SET\\s+(MODE|DEFAULT_NULL_ORDERING|IGNORECASE|DATABASE\\s+(SQL|COLLATION|DEFAULT))\\b",
+            "^\\W*SET\\s+(MODE|DEFAULT_NULL_ORDERING|IGNORECASE|COLLATION|BINARY_COLLATION|UUID_COLLATION"
+                    + "|DATABASE\\s+(SQL|COLLATION|DEFAULT))\\b",
             Pattern.CASE_INSENSITIVE);
+    /** Auto-commit switched by SQL: the engine would commit on its own, out of MacroDB's commit order. */
+    private static final Pattern AUTOCOMMIT = Pattern.compile("^\\W*SET\\s+AUTOCOMMIT\\b", Pattern.CASE_INSENSITIVE);
     /** HSQLDB's switch turns triggers off with the foreign keys: MacroDB's capture with them. */
     private static final Pattern HSQLDB_INTEGRITY_OFF = Pattern.compile(
             "^\\W*SET\\s+DATABASE\\s+REFERENTIAL\\s+INTEGRITY\\s+FALSE\\b", Pattern.CASE_INSENSITIVE);
@@ -159,7 +170,8 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
             case "REFRESH" -> Type.SCHEMA_CHANGE; // H2's materialized view: every replica recomputes it alike
             case "INSERT", "UPDATE", "DELETE", "MERGE", "UPSERT", "REPLACE" -> Type.WRITE;
             case "CREATE", "ALTER", "DROP", "TRUNCATE", "COMMENT", "GRANT", "REVOKE", "RENAME" -> Type.SCHEMA_CHANGE;
-            case "SET" -> DATABASE_SETTING.matcher(sql).find() ? Type.SCHEMA_CHANGE
+            case "SET" -> AUTOCOMMIT.matcher(sql).find() ? refuseControl(sql)
+                    : DATABASE_SETTING.matcher(sql).find() ? Type.SCHEMA_CHANGE
                     : REFERENTIAL_INTEGRITY.matcher(sql).find() ? Type.MASTER_SETTING : Type.SESSION;
             case "COMMIT" -> Type.COMMIT;
             case "ROLLBACK" -> sql.toUpperCase(Locale.ROOT).contains(" TO ") ? refuseControl(sql) : Type.ROLLBACK;
@@ -205,7 +217,11 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
             case "INSERT", "MERGE", "UPSERT", "REPLACE" -> true;
             default -> false;
         };
-        return new StatementKind(type, sequence, inserts);
+        boolean engineMayCommit = switch (word) {
+            case "SET", "ANALYZE", "SCRIPT", "CHECKPOINT" -> true;
+            default -> false;
+        };
+        return new StatementKind(type, sequence, inserts, false, engineMayCommit);
     }
 
     /**

@@ -69,6 +69,13 @@ public interface Engine {
     /** The converter that turns this engine's captured value for {@code column} into a plain JDBC value, or null. */
     ValueConverter converterFor(CapturedTable.Column column);
 
+    /**
+     * Whether the engine commits the session's open transaction when it runs {@code sql} (a setting of the database,
+     * {@code SET}, {@code ANALYZE}, {@code SCRIPT} or {@code CHECKPOINT}; asked of no other statement): MacroDB then
+     * commits it first, in its own commit order.
+     */
+    boolean commitsOpenTransaction(String sql);
+
     /** Current value of every user sequence: qualified name to the value the next {@code NEXT VALUE} returns. */
     Map<String, Long> sequenceState(Connection connection) throws SQLException;
 

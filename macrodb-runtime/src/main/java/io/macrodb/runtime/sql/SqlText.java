@@ -121,7 +121,10 @@ public final class SqlText {
         return false;
     }
 
-    /** The first keyword, upper case, skipping blanks, comments and opening parentheses. */
+    /**
+     * The first keyword, upper case, skipping blanks, comments, opening parentheses and the start of a JDBC escape
+     * ({@code {call p(?)}}, {@code {? = call f(?)}}).
+     */
     public static String firstWord(String sql) {
         int i = 0;
         while (i < sql.length()) {
@@ -129,7 +132,7 @@ public final class SqlText {
             int commentEnd = commentEnd(sql, i);
             if (commentEnd >= 0) {
                 i = commentEnd + 1;
-            } else if (Character.isWhitespace(c) || c == '(') {
+            } else if (Character.isWhitespace(c) || c == '(' || c == '{' || c == '?' || c == '=') {
                 i++;
             } else {
                 break;
