@@ -383,7 +383,8 @@ public final class MacroConnection implements Connection {
         try {
             PhysicalSession session = masterSessionOn(on);
             sync(session);
-            return cluster.sequencer().runSchemaChange(on, session.connection(), sql, () -> call.run(session));
+            return cluster.sequencer().runSchemaChange(on, session.connection(), sql, settingsForDdl(),
+                    () -> call.run(session));
         } finally {
             cluster.endUpdate(on);
         }
@@ -437,6 +438,17 @@ public final class MacroConnection implements Connection {
             statement.execute(sql);
             return statement.getLargeUpdateCount();
         }
+    }
+
+    /**
+     * This connection's session settings, for a slave to run before DDL of this connection's (they can change how it
+     * reads). A variable's value is left out: DDL that reads one is refused.
+     */
+    private List<String> settingsForDdl() {
+        if (sessionStatements.isEmpty()) {
+            return List.of();
+        }
+        return sessionStatements.stream().filter(s -> !s.bound()).map(SessionStatement::sql).toList();
     }
 
     /** {@code SET ...} runs on the engine in use and is replayed on every other engine this connection uses. */

@@ -85,8 +85,14 @@ public record WriteSet(long version, List<Entry> entries) {
 
     public enum Kind { INSERT, UPDATE, DELETE }
 
-    /** A DDL (or TRUNCATE) statement, replayed as text in the schema the master ran it in. */
-    public record SchemaChange(String schema, String sql) implements Entry {
+    /**
+     * A DDL (or TRUNCATE) statement, replayed as text in the schema the master ran it in.
+     *
+     * @param session the writer's session settings ({@code SET ...}) in force when it ran, which can change how the
+     *                text reads ({@code SET NON_KEYWORDS}, {@code SET SCHEMA_SEARCH_PATH}); a slave runs them, then
+     *                the statement, on a session of its own. Empty for most.
+     */
+    public record SchemaChange(String schema, String sql, List<String> session) implements Entry {
     }
 
     /**

@@ -52,6 +52,7 @@ final class Applier implements Runnable {
 
     private final Replica replica;
     private final Connection connection;
+    private final Sessions sessions;
     private final TableCatalog catalog;
     private final Engine engine;
     private final int batchLimit;
@@ -71,9 +72,19 @@ final class Applier implements Runnable {
     /** After a pause: the version at which the slave rejoins routing; -1 when it is not out. */
     private volatile long rejoinAt = -1;
 
-    /** @param failures told when this applier's replica fails to apply a write set */
-    Applier(Replica replica, Connection connection, TableCatalog catalog, Engine engine, int batchLimit,
-            Consumer<Replica> failures) {
+    /** Opens another session on this applier's slave database. */
+    @FunctionalInterface
+    interface Sessions {
+        Connection open() throws SQLException;
+    }
+
+    /**
+     * @param sessions opens a session on the slave's database, for DDL run under the writer's session settings
+     * @param failures told when this applier's replica fails to apply a write set
+     */
+    Applier(Replica replica, Connection connection, Sessions sessions, TableCatalog catalog, Engine engine,
+            int batchLimit, Consumer<Replica> failures) {
+        this.sessions = sessions;
         this.failures = failures;
         this.replica = replica;
         this.connection = connection;
@@ -338,16 +349,24 @@ final class Applier implements Runnable {
         return statement;
     }
 
-    /** DDL commits in both engines: the rows applied before it commit with it, as they did on the master. */
+    /**
+     * DDL commits in both engines: the rows applied before it commit with it, as they did on the master. DDL the
+     * writer ran under session settings of its own runs on a session of its own with the same settings, which this
+     * applier's session must not keep.
+     */
     private void applySchemaChange(WriteSet.SchemaChange change) throws SQLException {
         closeStatements();
-        String schema = connection.getSchema();
-        if (change.schema() != null && !change.schema().equals(schema)) {
-            connection.setSchema(change.schema());
-        }
-        SqlQueries.execute(connection, change.sql());
-        if (change.schema() != null && !change.schema().equals(schema)) {
-            connection.setSchema(schema);
+        if (change.session().isEmpty()) {
+            runInSchema(connection, change);
+        } else {
+            connection.commit();
+            try (Connection writers = sessions.open()) {
+                for (String setting : change.session()) {
+                    SqlQueries.execute(writers, setting);
+                }
+                runInSchema(writers, change);
+                writers.commit();
+            }
         }
         connection.commit();
         catalog.installTriggers(connection);
@@ -356,6 +375,17 @@ final class Applier implements Runnable {
         // state equal to it (the same rows inserted again after a restart) must not be skipped as already applied.
         appliedSequences.clear();
         appliedIdentities.clear();
+    }
+
+    private static void runInSchema(Connection session, WriteSet.SchemaChange change) throws SQLException {
+        String schema = session.getSchema();
+        if (change.schema() != null && !change.schema().equals(schema)) {
+            session.setSchema(change.schema());
+        }
+        SqlQueries.execute(session, change.sql());
+        if (change.schema() != null && !change.schema().equals(schema)) {
+            session.setSchema(schema);
+        }
     }
 
     private void applyCounters(WriteSet.CounterState counters) throws SQLException {

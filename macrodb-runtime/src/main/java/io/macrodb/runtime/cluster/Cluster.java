@@ -163,8 +163,8 @@ public final class Cluster implements MacroCluster {
 
     /** An applier for {@code slave}, attached to it and not started; its failure is handled by the recovery. */
     Applier newApplier(Replica slave, Connection connection) {
-        Applier applier = new Applier(slave, connection, catalog, engine, config.get(MacroOption.APPLY_BATCH),
-                failed -> recovery.failSlave(failed, true));
+        Applier applier = new Applier(slave, connection, () -> openPhysical(slave), catalog, engine,
+                config.get(MacroOption.APPLY_BATCH), failed -> recovery.failSlave(failed, true));
         slave.attach(applier);
         return applier;
     }

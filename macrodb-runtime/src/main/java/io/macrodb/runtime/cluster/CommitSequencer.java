@@ -219,10 +219,11 @@ public final class CommitSequencer {
     /**
      * Runs a DDL (or TRUNCATE) statement at the master as a version of its own: no commit can come between the
      * statement and its version, the catalog and the capture triggers are brought up to date before anyone writes
-     * again, and the slaves replay the statement's text at that same point of the sequence.
+     * again, and the slaves replay the statement's text at that same point of the sequence, after {@code session}
+     * (the writer's session settings, see {@link WriteSet.SchemaChange}).
      */
-    public <T> T runSchemaChange(Replica on, Connection master, String sql, SqlCall<T> statement)
-            throws SQLException {
+    public <T> T runSchemaChange(Replica on, Connection master, String sql, List<String> session,
+                                 SqlCall<T> statement) throws SQLException {
         lock.lock();
         CaptureSink previous = CaptureScope.open(CaptureSink.IGNORE);
         try {
@@ -244,7 +245,7 @@ public final class CommitSequencer {
                 catalog.refreshTriggers(master);
             } else {
                 catalog.refresh(master);
-                publish(new WriteSet(version() + 1, List.of(new WriteSet.SchemaChange(schema, sql))));
+                publish(new WriteSet(version() + 1, List.of(new WriteSet.SchemaChange(schema, sql, session))));
             }
             return result;
         } finally {

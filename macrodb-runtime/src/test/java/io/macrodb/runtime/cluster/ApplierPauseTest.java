@@ -27,7 +27,8 @@ class ApplierPauseTest {
         Replica slave = new Replica(1, url, ReplicaRole.SLAVE, ReplicaHealth.HEALTHY);
         slave.advanceTo(5);
         try (Connection connection = DriverManager.getConnection(url)) {
-            Applier applier = new Applier(slave, connection, new TableCatalog(engine), engine, 16, failed -> { });
+            Applier applier = new Applier(slave, connection, () -> DriverManager.getConnection(url),
+                    new TableCatalog(engine), engine, 16, failed -> { });
             applier.start();
             assertTrue(slave.isRoutable());
 

@@ -214,6 +214,26 @@ class StatementReplayTest {
     }
 
     /**
+     * DDL written under the writer's session settings that change how it reads (H2's {@code NON_KEYWORDS}, its
+     * schema search path): a slave replaying it on the applier's session, without them, failed (and was rebuilt).
+     * A slave runs such DDL on a session of its own with the writer's settings, which the applier's does not keep.
+     */
+    @Test
+    void ddlReadsOnEverySlaveAsItReadUnderTheWritersSessionSettings() throws Exception {
+        try (Connection c = open(Engine.H2)) {
+            Engine.execute(c, "CREATE SCHEMA s", "CREATE TABLE s.only_in_s (id INT PRIMARY KEY)",
+                    "INSERT INTO s.only_in_s VALUES (7)", "SET NON_KEYWORDS VALUE",
+                    "CREATE TABLE kv (id INT PRIMARY KEY, value INT)", "INSERT INTO kv VALUES (1, 10)",
+                    "SET SCHEMA_SEARCH_PATH S, PUBLIC", "CREATE VIEW found_by_path AS SELECT id FROM only_in_s");
+            try (Connection other = Engine.connect(c.unwrap(MacroCluster.class).url())) {
+                Engine.execute(other, "CREATE TABLE value_free (id INT PRIMARY KEY)"); // no settings of its own
+            }
+            assertReplicasAgree(c, "SELECT * FROM found_by_path");
+            c.unwrap(MacroCluster.class).shutdown();
+        }
+    }
+
+    /**
      * H2's materialized view is computed by every replica, when it is created and at each {@code REFRESH}: one whose
      * query differs per evaluation is refused; a refresh is replayed at its version, so a read-only transaction on a
      * slave sees what the master's shows (as a write it ran on the master alone, and slaves kept the old rows).
