@@ -62,6 +62,13 @@ final class Applier implements Runnable {
     private final Map<CapturedTable, Map<Long, PreparedStatement>> updates = new IdentityHashMap<>();
     private final Map<String, Long> appliedSequences = new HashMap<>();
     private final Map<String, Long> appliedIdentities = new HashMap<>();
+    /**
+     * Counter states of the batch in hand, set on the slave once, at its end: each {@code RESTART} is DDL, which cost
+     * more than the rows of a typical insert transaction, and the slave shows no state inside a batch.
+     */
+    private final Map<String, Long> batchSequences = new java.util.LinkedHashMap<>();
+    private final Map<String, CapturedTable> batchIdentityTables = new java.util.LinkedHashMap<>();
+    private final Map<String, Long> batchIdentities = new java.util.LinkedHashMap<>();
     private final Thread thread;
     private final Consumer<Replica> failures;
     private final WriteSet.StoredValues storedValues;
@@ -239,6 +246,7 @@ final class Applier implements Runnable {
             last = next;
             applied++;
         }
+        setCounters();
         connection.commit();
         depth.addAndGet(-applied);
         replica.advanceTo(last.version());
@@ -355,6 +363,7 @@ final class Applier implements Runnable {
      * applier's session must not keep.
      */
     private void applySchemaChange(WriteSet.SchemaChange change) throws SQLException {
+        setCounters(); // the DDL may restart or drop one; and what it sets must not be overwritten by an earlier state
         closeStatements();
         if (change.session().isEmpty()) {
             runInSchema(connection, change);
@@ -388,19 +397,34 @@ final class Applier implements Runnable {
         }
     }
 
-    private void applyCounters(WriteSet.CounterState counters) throws SQLException {
-        for (var sequence : counters.sequences().entrySet()) {
+    /** Notes a write set's counter states, for {@link #setCounters} at the end of the batch (or before DDL). */
+    private void applyCounters(WriteSet.CounterState counters) {
+        batchSequences.putAll(counters.sequences());
+        for (var identity : counters.identities().entrySet()) {
+            CapturedTable table = identity.getKey(); // as it was named at this version (see CounterState)
+            if (table.identityColumn() >= 0) {
+                batchIdentityTables.put(table.name().key(), table);
+                batchIdentities.put(table.name().key(), identity.getValue());
+            }
+        }
+    }
+
+    /** Sets the counters the batch moved, each to its last state, where the slave does not hold that already. */
+    private void setCounters() throws SQLException {
+        for (var sequence : batchSequences.entrySet()) {
             if (!sequence.getValue().equals(appliedSequences.put(sequence.getKey(), sequence.getValue()))) {
                 SqlQueries.execute(connection, engine.restartSequence(sequence.getKey(), sequence.getValue()));
             }
         }
-        for (var identity : counters.identities().entrySet()) {
-            CapturedTable table = identity.getKey(); // as it was named at this version (see CounterState)
-            if (table.identityColumn() >= 0
-                    && !identity.getValue().equals(appliedIdentities.put(table.name().key(), identity.getValue()))) {
-                SqlQueries.execute(connection, engine.restartIdentity(table, identity.getValue()));
+        for (var identity : batchIdentities.entrySet()) {
+            if (!identity.getValue().equals(appliedIdentities.put(identity.getKey(), identity.getValue()))) {
+                SqlQueries.execute(connection,
+                        engine.restartIdentity(batchIdentityTables.get(identity.getKey()), identity.getValue()));
             }
         }
+        batchSequences.clear();
+        batchIdentityTables.clear();
+        batchIdentities.clear();
     }
 
     private void closeStatements() throws SQLException {
