@@ -15,7 +15,6 @@ import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
-import java.util.stream.Collectors;
 
 /**
  * The cluster's only global coordination (the paper's "LOCK REPLICA 0"): a master commit, the next version and the
@@ -342,9 +341,7 @@ public final class CommitSequencer {
         } else if (capture.identityTables().isEmpty()) {
             identities = Map.of();
         } else {
-            identities = engine.identityState(master).entrySet().stream()
-                    .filter(e -> capture.identityTables().stream().anyMatch(t -> t.key().equals(e.getKey())))
-                    .collect(Collectors.toUnmodifiableMap(Map.Entry::getKey, Map.Entry::getValue));
+            identities = engine.identityState(master, capture.identityTables());
         }
         return new WriteSet.CounterState(sequences, catalog.byTable(identities));
     }

@@ -85,6 +85,23 @@ public interface Engine {
     /** The next value of each identity column the engine will generate, keyed by table key; empty if unknown. */
     Map<String, Long> identityState(Connection connection) throws SQLException;
 
+    /**
+     * {@link #identityState(Connection)} for {@code tables} only (those an update transaction inserted into): asked at
+     * every such commit, under the commit lock.
+     */
+    default Map<String, Long> identityState(Connection connection, java.util.Collection<CapturedTable.Name> tables)
+            throws SQLException {
+        Map<String, Long> all = identityState(connection);
+        Map<String, Long> those = new java.util.HashMap<>();
+        for (CapturedTable.Name table : tables) {
+            Long next = all.get(table.key());
+            if (next != null) {
+                those.put(table.key(), next);
+            }
+        }
+        return those;
+    }
+
     /** Makes the identity column of {@code table} generate {@code next} next. */
     String restartIdentity(CapturedTable table, long next);
 

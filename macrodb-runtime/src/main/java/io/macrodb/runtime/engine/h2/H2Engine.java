@@ -222,6 +222,26 @@ public final class H2Engine implements Engine {
         return identities;
     }
 
+    /** Looks up each table by name: no walk over every table of the database. */
+    @Override
+    public Map<String, Long> identityState(Connection connection, java.util.Collection<CapturedTable.Name> tables)
+            throws SQLException {
+        org.h2.engine.SessionLocal session = session(connection);
+        Map<String, Long> identities = new LinkedHashMap<>();
+        for (CapturedTable.Name name : tables) {
+            org.h2.schema.Schema schema = session.getDatabase().findSchema(name.schema());
+            org.h2.table.Table table = schema == null ? null : schema.findTableOrView(session, name.table());
+            if (table != null) {
+                for (org.h2.table.Column column : table.getColumns()) {
+                    if (column.isIdentity()) {
+                        identities.put(name.key(), column.getSequence().getBaseValue());
+                    }
+                }
+            }
+        }
+        return identities;
+    }
+
     /** The engine session behind {@code connection}: always a local one, MacroDB runs embedded databases only. */
     private static org.h2.engine.SessionLocal session(Connection connection) throws SQLException {
         return (org.h2.engine.SessionLocal) connection.unwrap(org.h2.jdbc.JdbcConnection.class).getSession();
