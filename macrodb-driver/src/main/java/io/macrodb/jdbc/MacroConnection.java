@@ -202,7 +202,8 @@ public final class MacroConnection implements Connection {
             try {
                 PhysicalSession session = masterSessionOn(on);
                 sync(session);
-                transaction = Transaction.update(session, new TransactionCapture(cluster.catalog()::get));
+                transaction = Transaction.update(session,
+                        new TransactionCapture(cluster.catalog()::get, settingsForRows()));
             } catch (SQLException | RuntimeException e) {
                 cluster.endUpdate(on);
                 throw e;
@@ -449,6 +450,20 @@ public final class MacroConnection implements Connection {
             return List.of();
         }
         return sessionStatements.stream().filter(s -> !s.bound()).map(SessionStatement::sql).toList();
+    }
+
+    /**
+     * This connection's session settings a slave must apply its rows under: its time zone, which a computed column or
+     * a CHECK may read (a slave applying the rows in its own zone computed other values). Usually none.
+     */
+    private List<String> settingsForRows() {
+        for (int i = sessionStatements.size() - 1; i >= 0; i--) {
+            SessionStatement setting = sessionStatements.get(i);
+            if (setting.setsTimeZone()) {
+                return List.of(setting.sql());
+            }
+        }
+        return List.of();
     }
 
     /** {@code SET ...} runs on the engine in use and is replayed on every other engine this connection uses. */

@@ -33,6 +33,13 @@ record SessionStatement(String sql, Object value, boolean bound) {
         return SCHEMA.matcher(sql).lookingAt();
     }
 
+    private static final Pattern TIME_ZONE = Pattern.compile("^\\W*SET\\s+TIME\\s+ZONE\\b", Pattern.CASE_INSENSITIVE);
+
+    /** Whether this sets the session's time zone ({@code SET TIME ZONE ...}, both engines). */
+    boolean setsTimeZone() {
+        return TIME_ZONE.matcher(sql).lookingAt();
+    }
+
     /** Whether {@code sql} assigns one of H2's session variables ({@code SET @name = ...}). */
     static boolean assignsVariable(String sql) {
         return VARIABLE.matcher(sql).lookingAt();

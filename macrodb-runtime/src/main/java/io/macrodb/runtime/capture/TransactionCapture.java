@@ -23,9 +23,15 @@ public final class TransactionCapture implements CaptureSink {
     private boolean mayHaveDrawnIdentities;
     private boolean wroteRows;
 
-    /** @param catalog the cluster's current table shapes, by table key */
-    public TransactionCapture(Function<String, CapturedTable> catalog) {
+    private final List<String> sessionSettings;
+
+    /**
+     * @param catalog         the cluster's current table shapes, by table key
+     * @param sessionSettings the writer's settings a slave applies the rows under ({@link WriteSet#sessionSettings})
+     */
+    public TransactionCapture(Function<String, CapturedTable> catalog, List<String> sessionSettings) {
         this.catalog = catalog;
+        this.sessionSettings = sessionSettings;
     }
 
     @Override
@@ -185,6 +191,6 @@ public final class TransactionCapture implements CaptureSink {
         if (counters != null) {
             entries.add(counters);
         }
-        return new WriteSet(version, java.util.Collections.unmodifiableList(entries));
+        return new WriteSet(version, java.util.Collections.unmodifiableList(entries), sessionSettings);
     }
 }

@@ -7,8 +7,16 @@ import java.util.Map;
 /**
  * What one committed update transaction changed, stamped with the version its commit got. Immutable: the same
  * object is queued for every slave, so the values it carries are shared by all replicas, never copied.
+ *
+ * @param sessionSettings the writer's session settings a slave must apply its rows under, because a slave computes
+ *                        values from them (a computed column or CHECK reading the session's time zone); empty for
+ *                        most
  */
-public record WriteSet(long version, List<Entry> entries) {
+public record WriteSet(long version, List<Entry> entries, List<String> sessionSettings) {
+
+    public WriteSet(long version, List<Entry> entries) {
+        this(version, entries, List.of());
+    }
 
     /** One change, applied on a slave in the order the master made it. */
     public sealed interface Entry permits RowChange, SchemaChange, CounterState {

@@ -60,6 +60,8 @@ final class Applier implements Runnable {
     private final AtomicInteger depth = new AtomicInteger();
     private final Map<CapturedTable, PreparedStatement[]> statements = new IdentityHashMap<>();
     private final Map<CapturedTable, Map<Long, PreparedStatement>> updates = new IdentityHashMap<>();
+    /** The writer's settings this applier's session is under now ({@link WriteSet#sessionSettings}). */
+    private List<String> sessionSettings = List.of();
     private final Map<String, Long> appliedSequences = new HashMap<>();
     private final Map<String, Long> appliedIdentities = new HashMap<>();
     /**
@@ -259,6 +261,7 @@ final class Applier implements Runnable {
     }
 
     private void apply(WriteSet writeSet) throws SQLException {
+        useSessionSettings(writeSet.sessionSettings());
         for (WriteSet.Entry entry : writeSet.entries()) {
             if (entry instanceof WriteSet.RowChange change) {
                 applyRow(change);
@@ -384,6 +387,23 @@ final class Applier implements Runnable {
         // state equal to it (the same rows inserted again after a restart) must not be skipped as already applied.
         appliedSequences.clear();
         appliedIdentities.clear();
+    }
+
+    /**
+     * Puts this applier's session under the writer's settings a write set asks for (its time zone), or back to its
+     * own when it asks for none. The same settings as the write set before cost nothing.
+     */
+    private void useSessionSettings(List<String> wanted) throws SQLException {
+        if (wanted.equals(sessionSettings)) {
+            return;
+        }
+        if (wanted.isEmpty()) {
+            SqlQueries.execute(connection, "SET TIME ZONE LOCAL"); // both engines: the JVM's zone, as when opened
+        }
+        for (String setting : wanted) {
+            SqlQueries.execute(connection, setting);
+        }
+        sessionSettings = wanted;
     }
 
     private static void runInSchema(Connection session, WriteSet.SchemaChange change) throws SQLException {

@@ -234,6 +234,29 @@ class StatementReplayTest {
     }
 
     /**
+     * A computed column that reads the session's time zone (a cast to {@code TIMESTAMP WITH TIME ZONE}) is computed by
+     * each replica when it stores the row: a slave applied the rows of a writer that had set its zone in the slave's
+     * own. Rows now reach a slave under the writer's zone, and the next writer's without one under the slave's own.
+     */
+    @ParameterizedTest
+    @EnumSource(Engine.class)
+    void rowsAreAppliedUnderTheWritersTimeZone(Engine engine) throws Exception {
+        boolean h2 = engine == Engine.H2;
+        try (Connection c = open(engine)) {
+            Engine.execute(c, "CREATE TABLE z (id INT PRIMARY KEY, ts TIMESTAMP, tz TIMESTAMP WITH TIME ZONE "
+                    + (h2 ? "" : "GENERATED ALWAYS ") + "AS (CAST(ts AS TIMESTAMP WITH TIME ZONE)))");
+            Engine.execute(c, h2 ? "SET TIME ZONE '+05:00'" : "SET TIME ZONE INTERVAL '+05:00' HOUR TO MINUTE",
+                    "INSERT INTO z (id, ts) VALUES (1, TIMESTAMP '2020-01-01 00:00:00')");
+            try (Connection other = Engine.connect(c.unwrap(MacroCluster.class).url())) {
+                Engine.execute(other, "INSERT INTO z (id, ts) VALUES (2, TIMESTAMP '2020-01-01 00:00:00')");
+            }
+            Engine.execute(c, "SET TIME ZONE LOCAL", "INSERT INTO z (id, ts) VALUES (3, TIMESTAMP '2020-01-01 00:00:00')");
+            assertReplicasAgree(c, "SELECT id, CAST(tz AS VARCHAR(60)) FROM z ORDER BY id");
+            c.unwrap(MacroCluster.class).shutdown();
+        }
+    }
+
+    /**
      * H2's materialized view is computed by every replica, when it is created and at each {@code REFRESH}: one whose
      * query differs per evaluation is refused; a refresh is replayed at its version, so a read-only transaction on a
      * slave sees what the master's shows (as a write it ran on the master alone, and slaves kept the old rows).
