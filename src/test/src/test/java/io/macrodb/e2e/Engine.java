@@ -10,8 +10,10 @@ import org.junit.jupiter.params.provider.Arguments;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import java.util.concurrent.TimeUnit;
@@ -87,6 +89,23 @@ enum Engine {
     static void assertIdenticalAndShutdown(MacroCluster cluster) throws SQLException {
         assertIdentical(cluster);
         cluster.shutdown();
+    }
+
+    /** Every row of {@code query}, each as its columns' strings joined by blanks. */
+    static List<String> rows(Connection connection, String query) throws SQLException {
+        List<String> rows = new ArrayList<>();
+        try (Statement statement = connection.createStatement();
+             ResultSet result = statement.executeQuery(query)) {
+            int columns = result.getMetaData().getColumnCount();
+            while (result.next()) {
+                List<String> row = new ArrayList<>();
+                for (int i = 1; i <= columns; i++) {
+                    row.add(result.getString(i));
+                }
+                rows.add(String.join(" ", row));
+            }
+        }
+        return rows;
     }
 
     /** Asserts every replica identical (tables and counters). */

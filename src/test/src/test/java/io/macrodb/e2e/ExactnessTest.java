@@ -283,7 +283,7 @@ class ExactnessTest {
             first.commit();
             second.commit();
             MacroCluster cluster = first.unwrap(MacroCluster.class);
-            List<ReplicaResult<List<String>>> replicas = cluster.queryEachReplica(r -> rows(r,
+            List<ReplicaResult<List<String>>> replicas = cluster.queryEachReplica(r -> Engine.rows(r,
                     "SELECT k, NULL FROM a UNION ALL SELECT k, v FROM x ORDER BY 1, 2"));
             assertEquals(batch ? 4 : 3, replicas.get(0).value().size() - 2,
                     "the survivor's rows and both rows after the error");
@@ -572,30 +572,15 @@ class ExactnessTest {
             c.commit();
             String everything = "SELECT k, u, v FROM t UNION ALL SELECT id, t_k, NULL FROM child "
                     + "UNION ALL SELECT u, v, NULL FROM bag ORDER BY 1, 2";
-            List<ReplicaResult<List<String>>> replicas = cluster.queryEachReplica(r -> rows(r, everything));
+            List<ReplicaResult<List<String>>> replicas = cluster.queryEachReplica(r -> Engine.rows(r, everything));
             assertEquals(List.of("2 5 x", "3 6 x", "4 9 x", "5 8 e"), cluster.queryEachReplica(
-                    r -> rows(r, "SELECT k, u, v FROM t WHERE k < 9 ORDER BY k")).get(0).value());
+                    r -> Engine.rows(r, "SELECT k, u, v FROM t WHERE k < 9 ORDER BY k")).get(0).value());
             for (ReplicaResult<List<String>> replica : replicas) {
                 assertEquals(replicas.get(0).value(), replica.value(), "replica " + replica.replica());
             }
             assertEquals(0, cluster.metrics().failures(), "no slave failed to apply a write set");
             Engine.assertIdenticalAndShutdown(c);
         }
-    }
-
-    private static List<String> rows(Connection connection, String query) throws SQLException {
-        List<String> rows = new ArrayList<>();
-        try (Statement statement = connection.createStatement(); ResultSet result = statement.executeQuery(query)) {
-            int columns = result.getMetaData().getColumnCount();
-            while (result.next()) {
-                List<String> row = new ArrayList<>();
-                for (int i = 1; i <= columns; i++) {
-                    row.add(result.getString(i));
-                }
-                rows.add(String.join(" ", row));
-            }
-        }
-        return rows;
     }
 
     /**
@@ -624,7 +609,7 @@ class ExactnessTest {
             assertEquals(0, queryLong(c, "SELECT COUNT(*) FROM t WHERE v = 4"), "a failed statement leaves nothing");
             assertEquals(1, queryLong(c, "SELECT COUNT(*) FROM OLD TABLE (DELETE FROM t WHERE v = 3)"));
             c.commit();
-            for (ReplicaResult<List<String>> replica : cluster.queryEachReplica(r -> rows(r, "SELECT * FROM t"))) {
+            for (ReplicaResult<List<String>> replica : cluster.queryEachReplica(r -> Engine.rows(r, "SELECT * FROM t"))) {
                 assertEquals(List.of("1 100 1"), replica.value(), "replica " + replica.replica());
             }
             Engine.assertIdenticalAndShutdown(c); // the identity and sequence counters the inserts moved too

@@ -9,10 +9,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 
@@ -39,26 +37,11 @@ class StatementReplayTest {
         Engine.assertIdentical(cluster);
         assertEquals(0, cluster.metrics().failures(), () -> "a replica failed: " + cluster.replicas());
         if (query != null) {
-            List<ReplicaResult<List<String>>> answers = cluster.queryEachReplica(r -> rows(r, query));
+            List<ReplicaResult<List<String>>> answers = cluster.queryEachReplica(r -> Engine.rows(r, query));
             for (ReplicaResult<List<String>> answer : answers) {
                 assertEquals(answers.get(0).value(), answer.value(), "replica " + answer.replica() + ": " + query);
             }
         }
-    }
-
-    private static List<String> rows(Connection connection, String query) throws SQLException {
-        List<String> rows = new ArrayList<>();
-        try (Statement statement = connection.createStatement(); ResultSet result = statement.executeQuery(query)) {
-            int columns = result.getMetaData().getColumnCount();
-            while (result.next()) {
-                List<String> row = new ArrayList<>();
-                for (int i = 1; i <= columns; i++) {
-                    row.add(result.getString(i));
-                }
-                rows.add(String.join(" ", row));
-            }
-        }
-        return rows;
     }
 
     private static void assertRefused(String expectedState, Connection c, String sql) {
@@ -67,7 +50,7 @@ class StatementReplayTest {
     }
 
     private static String one(Connection c, String query) throws SQLException {
-        List<String> rows = rows(c, query);
+        List<String> rows = Engine.rows(c, query);
         assertEquals(1, rows.size(), query);
         return rows.get(0);
     }
@@ -89,7 +72,7 @@ class StatementReplayTest {
             Engine.execute(c, "EXPLAIN ANALYZE INSERT INTO t (v) VALUES (3)");
             assertThrows(SQLException.class, () -> Engine.execute(c, "EXPLAIN ANALYZE INSERT INTO t (v) VALUES (1)"));
             Engine.execute(c, "EXPLAIN ANALYZE SELECT * FROM t", "EXPLAIN INSERT INTO t (v) VALUES (4)");
-            assertEquals(List.of("1", "3"), rows(c, "SELECT v FROM t ORDER BY v"));
+            assertEquals(List.of("1", "3"), Engine.rows(c, "SELECT v FROM t ORDER BY v"));
             assertReplicasAgree(c, "SELECT * FROM t ORDER BY id"); // the counters the failed insert drew too
             c.unwrap(MacroCluster.class).shutdown();
         }
