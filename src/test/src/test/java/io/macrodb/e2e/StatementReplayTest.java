@@ -10,7 +10,6 @@ import org.junit.jupiter.params.provider.EnumSource;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.List;
 import java.util.function.Function;
 
