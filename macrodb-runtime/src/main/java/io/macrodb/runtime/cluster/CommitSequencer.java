@@ -232,6 +232,7 @@ public final class CommitSequencer {
                 UserTriggers.refuseCaptureTriggerNames(sql);
             }
             String schema = master.getSchema();
+            boolean sessionOnly = SessionTables.onlyTouched(engine, master, sql); // before: a DROP removes the table
             T result;
             try {
                 result = statement.run();
@@ -239,6 +240,9 @@ public final class CommitSequencer {
             } catch (SQLException e) {
                 master.rollback();
                 throw e;
+            }
+            if (sessionOnly) { // the writer's own temporary table: nothing another session sees changed
+                return result;
             }
             if (changesTriggers) { // the application's triggers stay on the master
                 catalog.refreshTriggers(master);

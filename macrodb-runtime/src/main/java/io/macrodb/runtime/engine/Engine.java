@@ -76,6 +76,9 @@ public interface Engine {
      */
     boolean commitsOpenTransaction(String sql);
 
+    /** Whether {@code table} (as the engine stores the name) is a temporary table of {@code connection}'s session. */
+    boolean isSessionTable(Connection connection, String table) throws SQLException;
+
     /** Current value of every user sequence: qualified name to the value the next {@code NEXT VALUE} returns. */
     Map<String, Long> sequenceState(Connection connection) throws SQLException;
 

@@ -222,6 +222,11 @@ public final class H2Engine implements Engine {
         return identities;
     }
 
+    @Override
+    public boolean isSessionTable(Connection connection, String table) throws SQLException {
+        return session(connection).findLocalTempTable(table) != null;
+    }
+
     /** Looks up each table by name: no walk over every table of the database. */
     @Override
     public Map<String, Long> identityState(Connection connection, java.util.Collection<CapturedTable.Name> tables)

@@ -325,6 +325,12 @@ public final class HsqldbEngine implements Engine {
     private static final Pattern DATABASE_SETTING = Pattern.compile(
             "^\\W*SET\\s+(DATABASE\\s+(?!EVENT\\s+LOG\\b)|FILES\\b|TABLE\\b)", Pattern.CASE_INSENSITIVE);
 
+    @Override
+    public boolean isSessionTable(Connection connection, String table) throws SQLException {
+        org.hsqldb.Session session = (org.hsqldb.Session) connection.unwrap(JDBCConnection.class).getSession();
+        return session.sessionContext.findSessionTable(table) != null;
+    }
+
     /**
      * Read from HSQLDB's sequence objects, as {@code INFORMATION_SCHEMA.SEQUENCES.NEXT_VALUE} gives it (its own
      * {@code SYSTEM_LOBS} schema left out): the commit path asks for it, and that table cost a commit about ten times
