@@ -477,6 +477,7 @@ public final class MacroConnection implements Connection {
             // Kept as the connection's schema, not replayed as a statement: replayed after a later setSchema (sync
             // sets the schema first), it undid it.
             schema = engine.getSchema();
+            session.schemaSet(schema);
             return result;
         }
         isolation = engine.getTransactionIsolation(); // SET TRANSACTION ISOLATION ... changes what JDBC reports
@@ -809,13 +810,18 @@ public final class MacroConnection implements Connection {
     @Override
     public void setSchema(String schema) throws SQLException {
         checkOpen();
-        master().connection().setSchema(schema); // fails here, at once, if the schema does not exist
+        PhysicalSession master = master();
+        master.connection().setSchema(schema); // fails here, at once, if the schema does not exist
+        master.schemaSet(schema);
         this.schema = schema;
     }
 
     @Override
     public String getSchema() throws SQLException {
         checkOpen();
+        if (schema != null) { // set by setSchema or SET SCHEMA, on whichever engine: every engine gets it at sync
+            return schema;
+        }
         return (transaction == null ? master() : transaction.session()).connection().getSchema();
     }
 

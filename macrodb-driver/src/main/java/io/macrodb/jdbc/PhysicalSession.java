@@ -55,6 +55,11 @@ final class PhysicalSession {
         }
     }
 
+    /** Records that this engine connection's schema was set to {@code schema} other than by {@link #sync}. */
+    void schemaSet(String schema) {
+        this.schema = schema;
+    }
+
     /** Records that the first {@code count} session statements already ran here. */
     void markSessionStatementsRun(int count) {
         sessionStatementsRun = count;

@@ -31,7 +31,9 @@ record TableFromQuery(String table, String createEmpty, String fill) implements 
 
     /** Splits {@code sql}, a {@code CREATE TABLE ... AS SELECT} computing values that differ per evaluation. */
     static TableFromQuery parse(String sql) throws SQLException {
-        String statement = SqlText.statement(sql);
+        // Without comments: a trailing "-- ..." swallowed the WITH NO DATA appended to the first step, which then
+        // copied the rows, and the second step copied them again.
+        String statement = SqlText.statement(SqlText.withoutComments(sql));
         Matcher head = HEAD.matcher(statement);
         int as = SqlText.topLevelKeyword(statement, "AS", 0);
         if (!head.lookingAt() || as < 0) {
@@ -45,8 +47,21 @@ record TableFromQuery(String table, String createEmpty, String fill) implements 
             withData = data.group(1) == null;
             query = query.substring(0, data.start());
         }
+        query = query.strip();
         String createEmpty = statement.substring(0, as) + "AS " + query + " WITH NO DATA";
-        return new TableFromQuery(table, createEmpty, withData ? "INSERT INTO " + table + " " + query : null);
+        return new TableFromQuery(table, createEmpty, withData ? "INSERT INTO " + table + " " + unparenthesized(query)
+                : null);
+    }
+
+    /**
+     * A query without the parentheses around all of it (HSQLDB's {@code AS (WITH q AS (...) SELECT ...)}): HSQLDB
+     * refuses {@code INSERT INTO t (WITH ...)}, and both engines take the bare query.
+     */
+    private static String unparenthesized(String query) {
+        if (query.startsWith("(") && SqlText.closingParenthesis(query, 0) == query.length() - 1) {
+            return query.substring(1, query.length() - 1).strip();
+        }
+        return query;
     }
 
     @Override

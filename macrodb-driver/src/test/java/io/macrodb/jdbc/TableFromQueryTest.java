@@ -34,7 +34,27 @@ class TableFromQueryTest {
                 TableFromQuery.parse("create cached table r as (select id, rand() as x from t) with data");
         assertEquals("r", table.table());
         assertEquals("create cached table r AS (select id, rand() as x from t) WITH NO DATA", table.createEmpty());
-        assertEquals("INSERT INTO r (select id, rand() as x from t)", table.fill());
+        assertEquals("INSERT INTO r select id, rand() as x from t", table.fill());
+    }
+
+    /** A trailing comment swallowed the WITH NO DATA appended to the first step, which then copied the rows. */
+    @Test
+    void commentsAreNotPartOfTheSteps() throws SQLException {
+        TableFromQuery table = TableFromQuery.parse("CREATE TABLE t AS SELECT x FROM s -- copy of s\n;");
+        assertEquals("CREATE TABLE t AS SELECT x FROM s WITH NO DATA", table.createEmpty());
+        assertEquals("INSERT INTO t SELECT x FROM s", table.fill());
+        table = TableFromQuery.parse("CREATE TABLE t AS (SELECT x FROM s) WITH DATA /* done */");
+        assertEquals("CREATE TABLE t AS (SELECT x FROM s) WITH NO DATA", table.createEmpty());
+    }
+
+    /** HSQLDB refuses INSERT INTO t (WITH ...): the query is inserted without its outer parentheses. */
+    @Test
+    void aParenthesisedQueryIsInsertedBare() throws SQLException {
+        TableFromQuery table = TableFromQuery.parse(
+                "CREATE TABLE t AS (WITH q AS (SELECT x FROM s) SELECT x FROM q) WITH DATA");
+        assertEquals("INSERT INTO t WITH q AS (SELECT x FROM s) SELECT x FROM q", table.fill());
+        table = TableFromQuery.parse("CREATE TABLE u AS (SELECT 1) UNION (SELECT 2) WITH DATA");
+        assertEquals("INSERT INTO u (SELECT 1) UNION (SELECT 2)", table.fill());
     }
 
     @Test

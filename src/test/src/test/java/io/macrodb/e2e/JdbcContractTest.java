@@ -200,6 +200,44 @@ class JdbcContractTest {
         }
     }
 
+    /**
+     * {@code SET SCHEMA} run on a slave, in a read-only transaction, then {@code setSchema}: each engine remembered a
+     * stale schema for that slave's session, which read the first one's tables from then on (and {@code getSchema}
+     * read the master's engine).
+     */
+    @ParameterizedTest
+    @EnumSource(Engine.class)
+    void aSchemaSetInAReadOnlyTransactionIsTheConnectionsToo(Engine engine) throws Exception {
+        try (Connection c = open(engine)) {
+            Engine.execute(c, "CREATE SCHEMA s1", "CREATE TABLE s1.t (x INT PRIMARY KEY)",
+                    "CREATE TABLE public.t (x INT PRIMARY KEY)", "INSERT INTO s1.t VALUES (1)",
+                    "INSERT INTO public.t VALUES (2)");
+            c.setSchema("PUBLIC");
+            c.setAutoCommit(false);
+            c.setReadOnly(true);
+            one(c, "SELECT x FROM t"); // the slave's session gets PUBLIC
+            while (!one(c, "VALUES DATABASE()").toUpperCase().contains("_MACRODB_R")) {
+                c.commit(); // until the transaction runs on a slave
+            }
+            Engine.execute(c, "SET SCHEMA S1");
+            assertEquals("S1", c.getSchema());
+            c.commit();
+            c.setSchema("PUBLIC"); // as a pool with a schema configured does when the connection comes back
+            for (int i = 0; i < 6; i++) { // round the slaves
+                assertEquals("2", one(c, "SELECT x FROM t"), "read-only transaction " + i);
+                c.commit();
+            }
+            Engine.execute(c, "SET SCHEMA S1");
+            c.commit();
+            c.setReadOnly(false);
+            assertEquals("S1", c.getSchema());
+            Engine.execute(c, "INSERT INTO t VALUES (3)");
+            assertEquals("1", one(c, "SELECT COUNT(*) FROM s1.t WHERE x = 3"), "the write went to S1");
+            c.commit();
+            assertIdenticalNoneFailedAndShutdown(c);
+        }
+    }
+
     @ParameterizedTest
     @EnumSource(Engine.class)
     void isolationSetBySqlIsWhatTheConnectionReports(Engine engine) throws Exception {
