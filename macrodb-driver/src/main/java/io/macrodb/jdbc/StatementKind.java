@@ -84,13 +84,18 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
      * session's id, transaction and last drawn sequence value.
      */
     private static final Pattern NONDETERMINISTIC = Pattern.compile(
-            "\\b(RAND|RANDOM|RANDOM_UUID|UUID|NEWID|NOW|CURRENT_TIMESTAMP|LOCALTIMESTAMP|CURRENT_TIME|LOCALTIME"
-                    + "|CURRENT_DATE|SYSDATE|SYSTIMESTAMP|CURDATE|CURTIME|SECURE_RAND|NEXT\\s+VALUE|CURRENT\\s+VALUE"
-                    + "|NEXTVAL|CURRVAL)\\b"
-                    // Words an application's column may be named: functions only when called.
-                    + "|\\b(UNIX_MILLIS|UNIX_TIMESTAMP|DATABASE|DATABASE_NAME|DATABASE_PATH|SESSION_ID|TRANSACTION_ID"
-                    + "|TRANSACTION_SIZE|LASTVAL|SCOPE_IDENTITY|MEMORY_FREE|MEMORY_USED|DISK_SPACE_USED)\\s*\\(",
+            "\\b(NOW|CURRENT_TIMESTAMP|LOCALTIMESTAMP|CURRENT_TIME|LOCALTIME|CURRENT_DATE|SYSDATE|SYSTIMESTAMP"
+                    + "|NEXT\\s+VALUE|CURRENT\\s+VALUE|NEXTVAL|CURRVAL)\\b"
+                    // Words an application's column or type may be named (UUID): functions only when called.
+                    + "|\\b(RAND|RANDOM|RANDOM_UUID|UUID|NEWID|CURDATE|CURTIME|SECURE_RAND|UNIX_MILLIS|UNIX_TIMESTAMP"
+                    + "|DATABASE|DATABASE_NAME|DATABASE_PATH|SESSION_ID|TRANSACTION_ID|TRANSACTION_SIZE|LASTVAL"
+                    + "|SCOPE_IDENTITY|MEMORY_FREE|MEMORY_USED|DISK_SPACE_USED)\\s*\\(",
             Pattern.CASE_INSENSITIVE);
+    /** Whether {@code sql} evaluates a {@link #NONDETERMINISTIC} value: outside strings and quoted names. */
+    private static boolean nondeterministic(String sql) {
+        return NONDETERMINISTIC.matcher(SqlText.withoutQuotedText(sql)).find();
+    }
+
     /** DDL that computes row values as it runs: CREATE TABLE ... AS SELECT (with CREATE_TABLE), ALTER TABLE ... ADD. */
     private static final Pattern AS_QUERY = Pattern.compile("\\bAS\\s*\\(?\\s*SELECT\\b", Pattern.CASE_INSENSITIVE);
     private static final Pattern ADD_TO_TABLE =
@@ -103,8 +108,7 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
      * next DDL written for it (the slaves run with referential integrity off, for good: that setting is not one).
      */
     private static final Pattern DATABASE_SETTING = Pattern.compile(
-            "^\\W*SET\\s+(MODE|DEFAULT_NULL_ORDERING|IGNORECASE|COLLATION|BINARY_COLLATION|UUID_COLLATION"
-                    + "|DATABASE\\s+(SQL|COLLATION|DEFAULT))\\b",
+            "^\\W*SET\\s+(MODE|DEFAULT_NULL_ORDERING|IGNORECASE|COLLATION|DATABASE\\s+(SQL|COLLATION|DEFAULT))\\b",
             Pattern.CASE_INSENSITIVE);
     /** Auto-commit switched by SQL: the engine would commit on its own, out of MacroDB's commit order. */
     private static final Pattern AUTOCOMMIT = Pattern.compile("^\\W*SET\\s+AUTOCOMMIT\\b", Pattern.CASE_INSENSITIVE);
@@ -203,7 +207,7 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
                     + "constraints around the work.", MacroSqlState.NOT_REPLICABLE);
         }
         if (type == Type.SCHEMA_CHANGE && (createsTableFromQuery(sql)
-                || ADD_TO_TABLE.matcher(sql).find() && NONDETERMINISTIC.matcher(sql).find())) {
+                || ADD_TO_TABLE.matcher(sql).find() && nondeterministic(sql))) {
             return new StatementKind(Type.IN_STEPS, false); // its later steps, classified themselves, may draw
         }
         if (type == Type.QUERY && DATA_CHANGE_DELTA.matcher(sql).find()) {
@@ -237,7 +241,7 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
         while (as.find()) {
             int open = as.end() - 1;
             String expression = sql.substring(open + 1, Math.max(open + 1, SqlText.closingParenthesis(sql, open)));
-            if (!QUERY_START.matcher(expression).find() && NONDETERMINISTIC.matcher(expression).find()) {
+            if (!QUERY_START.matcher(expression).find() && nondeterministic(expression)) {
                 throw new SQLException("MacroDB cannot replicate a column computed as (" + expression.strip()
                         + "): every replica computes it itself and would get a value of its own. Use a column "
                         + "default instead (MacroDB copies the value the master drew), or compute the value in the "
@@ -260,7 +264,7 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
             return false;
         }
         // A temporary table's rows are the session's, on the master only: steps are needed only for the values.
-        return !TEMPORARY.matcher(create.group()).find() || NONDETERMINISTIC.matcher(sql).find();
+        return !TEMPORARY.matcher(create.group()).find() || nondeterministic(sql);
     }
 
     /**
@@ -274,7 +278,7 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
             return;
         }
         boolean materialized = view.group(1) != null;
-        if (drawsSequence || materialized && NONDETERMINISTIC.matcher(sql).find()) {
+        if (drawsSequence || materialized && nondeterministic(sql)) {
             throw new SQLException("MacroDB cannot replicate this view (" + sql.strip() + "): "
                     + (materialized ? "every replica computes a materialized view itself, and this one's query gives "
                     + "each a value of its own. Create a table and fill it with INSERT ... SELECT instead."

@@ -14,8 +14,12 @@ public final class SequenceDraws {
     private SequenceDraws() {
     }
 
-    /** Whether {@code sql} (a statement, or a column's default expression) draws from a sequence. */
+    /**
+     * Whether {@code sql} (a statement, or a column's default expression) draws from a sequence: outside strings and
+     * quoted names (a string that mentions {@code nextval(} is no draw; checked only where the text matched at all).
+     */
     public static boolean in(String sql) {
-        return sql != null && DRAW.matcher(sql).find();
+        return sql != null && DRAW.matcher(sql).find()
+                && DRAW.matcher(io.macrodb.runtime.sql.SqlText.withoutQuotedText(sql)).find();
     }
 }

@@ -165,6 +165,24 @@ public final class SqlText {
         return kept.toString();
     }
 
+    /**
+     * {@code sql} with what its strings and quoted names hold blanked out (the quotes kept, every index where it
+     * was), so that a pattern looking for a function or keyword cannot match a value or a name.
+     */
+    public static String withoutQuotedText(String sql) {
+        char[] kept = sql.toCharArray();
+        for (int i = 0; i < kept.length; i++) {
+            if (kept[i] == '\'' || kept[i] == '"') {
+                int close = closingQuote(sql, i);
+                for (int j = i + 1; j < Math.min(close, kept.length); j++) {
+                    kept[j] = ' ';
+                }
+                i = close;
+            }
+        }
+        return new String(kept);
+    }
+
     /** {@code text} without blanks outside strings and quoted names, and without trailing semicolons. */
     public static String withoutBlanks(String text) {
         StringBuilder kept = new StringBuilder(text.length());

@@ -24,6 +24,14 @@ class SqlTextTest {
     }
 
     @Test
+    void quotedTextIsBlankedWhereItStands() {
+        String sql = "SELECT 'nextval(s)', \"RAND\" FROM t WHERE a = 'it''s'";
+        String blanked = SqlText.withoutQuotedText(sql);
+        assertEquals(sql.length(), blanked.length());
+        assertEquals("SELECT '          ', \"    \" FROM t WHERE a = '     '", blanked);
+    }
+
+    @Test
     void unicodeEscapedNamesAreDecoded() {
         assertEquals("DROP TRIGGER \"PUBLIC\".\"MACRODB_A\"",
                 SqlText.withUnicodeNamesDecoded("DROP TRIGGER \"PUBLIC\".U&\"\\004DACRODB_A\""));

@@ -84,8 +84,9 @@ class JdbcContractTest {
                 : List.of("CHECKPOINT", "SCRIPT", "SET DATABASE GC 0", "SET TABLE t READONLY FALSE",
                 "SET DATABASE REFERENTIAL INTEGRITY TRUE");
         List<String> notCommitting = engine == Engine.H2
-                ? List.of("SET LOCK_TIMEOUT 1000", "SET @x = 1", "SELECT 1")
-                : List.of("SET TIME ZONE LOCAL", "SET MAXROWS 0", "SELECT 1 FROM (VALUES (0))");
+                ? List.of("SET LOCK_TIMEOUT 1000", "SET @x = 1", "SELECT 1", "SET BINARY_COLLATION SIGNED")
+                : List.of("SET TIME ZONE LOCAL", "SET MAXROWS 0", "SELECT 1 FROM (VALUES (0))",
+                "SET FILES WRITE DELAY 1");
         try (Connection c = open(engine)) {
             Engine.execute(c, "CREATE TABLE t (id INT PRIMARY KEY)");
             c.setAutoCommit(false);

@@ -171,6 +171,33 @@ class StatementReplayTest {
     }
 
     /**
+     * What the refusals and the steps look for (a sequence drawn, a value that differs per evaluation) inside a
+     * string or a quoted name, or as a column's or type's name, is not one: such DDL and settings run as on the engine
+     * alone.
+     */
+    @ParameterizedTest
+    @EnumSource(Engine.class)
+    void namesAndStringsThatLookLikeFunctionsAreNotTakenForThem(Engine engine) throws Exception {
+        boolean h2 = engine == Engine.H2;
+        try (Connection c = open(engine)) {
+            Engine.execute(c, "CREATE TABLE s (x INT PRIMARY KEY, y VARCHAR(40))",
+                    "INSERT INTO s VALUES (1, 'next value for the queue')",
+                    "CREATE VIEW v AS SELECT x, y FROM s WHERE y <> 'next value for the queue'",
+                    "ALTER TABLE s ADD COLUMN \"NEXTVAL\" INT", "ALTER TABLE s ADD COLUMN u " + (h2 ? "UUID" : "VARCHAR(36)"));
+            c.setReadOnly(true);
+            assertEquals(List.of("1"), Engine.rows(c, "SELECT COUNT(*) FROM s WHERE y LIKE '%nextval(%' OR x = 1"));
+            c.commit();
+            c.setReadOnly(false);
+            if (h2) {
+                Engine.execute(c, "SET @m = 'call nextval(q) later'",
+                        "CREATE MATERIALIZED VIEW mv AS SELECT x, u AS uuid FROM s WHERE y <> 'now'");
+            }
+            assertReplicasAgree(c, "SELECT * FROM v");
+            c.unwrap(MacroCluster.class).shutdown();
+        }
+    }
+
+    /**
      * H2's {@code SET @x = expr} is replayed on every engine the connection uses: replayed as text, each evaluated
      * {@code expr} itself, and a read-only transaction on a slave read a value of its own (a prepared one's
      * parameter did not reach the others at all). The value the first engine computed is replayed.

@@ -312,7 +312,7 @@ public final class HsqldbEngine implements Engine {
     /**
      * HSQLDB commits before a {@code SET} of the database ({@code SET DATABASE}, {@code SET FILES}, {@code SET TABLE}),
      * {@code CHECKPOINT} and {@code SCRIPT} (measured with HSQLDB 2.7.4: a row written before them survived a
-     * rollback); the settings of the session and {@code SET DATABASE EVENT LOG} do not.
+     * rollback); the settings of the session, {@code SET DATABASE EVENT LOG} and {@code SET FILES WRITE DELAY} do not.
      */
     @Override
     public boolean commitsOpenTransaction(String sql) {
@@ -323,7 +323,8 @@ public final class HsqldbEngine implements Engine {
     }
 
     private static final Pattern DATABASE_SETTING = Pattern.compile(
-            "^\\W*SET\\s+(DATABASE\\s+(?!EVENT\\s+LOG\\b)|FILES\\b|TABLE\\b)", Pattern.CASE_INSENSITIVE);
+            "^\\W*SET\\s+(DATABASE\\s+(?!EVENT\\s+LOG\\b)|FILES\\s+(?!WRITE\\s+DELAY\\b)|TABLE\\b)",
+            Pattern.CASE_INSENSITIVE);
 
     @Override
     public boolean isSessionTable(Connection connection, String table) throws SQLException {
