@@ -449,7 +449,7 @@ public final class MacroConnection implements Connection {
         if (sessionStatements.isEmpty()) {
             return List.of();
         }
-        return sessionStatements.stream().filter(s -> !s.bound()).map(SessionStatement::sql).toList();
+        return sessionStatements.stream().filter(s -> !s.setsVariable()).map(SessionStatement::sql).toList();
     }
 
     /**
@@ -481,7 +481,7 @@ public final class MacroConnection implements Connection {
             return result;
         }
         isolation = engine.getTransactionIsolation(); // SET TRANSACTION ISOLATION ... changes what JDBC reports
-        sessionStatements.add(SessionStatement.replayOf(sql, engine));
+        sessionStatements.add(SessionStatement.replayOf(sql, engine, cluster.engineSupport()));
         session.markSessionStatementsRun(sessionStatements.size());
         return result;
     }

@@ -1,8 +1,8 @@
 package io.macrodb.jdbc;
 
+import io.macrodb.runtime.engine.Engine;
+
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.regex.Matcher;
@@ -14,30 +14,25 @@ import java.util.regex.Pattern;
  *
  * <p>Most are replayed as written. H2's {@code SET @name = expr} is not: replayed, {@code expr} would be evaluated
  * again by each engine ({@code RAND()}, the clock, a query over rows a slave has not applied yet, a parameter the
- * text does not carry), and a read-only transaction would then read a value of its own. The value the first engine
- * computed is replayed instead.
+ * text does not carry), and a read-only transaction would then read a value of its own. The variable's value as the
+ * first engine holds it is given to the others ({@link Engine#sessionVariable}): with its SQL type, which a JDBC
+ * round trip loses ({@code CHAR(5)} compared as {@code VARCHAR}, {@code DECFLOAT} divided as {@code NUMERIC}).
  *
- * @param sql   the statement to replay
- * @param value the value bound to its one parameter, if {@code bound}
- * @param bound whether it is a variable's assignment, replayed with the value the first engine computed
+ * @param sql      the statement as the application ran it
+ * @param variable for a variable's assignment, the engine's token for the value it set (see
+ *                 {@link Engine#sessionVariable}); null for any other statement, replayed as written
+ * @param engine   the engine that made {@code variable}, which gives it to another session
  */
-record SessionStatement(String sql, Object value, boolean bound) {
+record SessionStatement(String sql, Object variable, Engine engine) {
 
-    private static final Pattern VARIABLE = Pattern.compile("^\\W*SET\\s+(@[\\w$]+)\\s*(?::?=|\\s)",
+    private static final Pattern VARIABLE = Pattern.compile("^\\W*SET\\s+@([\\w$]+)\\s*(?::?=|\\s)",
             Pattern.CASE_INSENSITIVE);
-
     private static final Pattern SCHEMA = Pattern.compile("^\\W*SET\\s+SCHEMA\\b", Pattern.CASE_INSENSITIVE);
+    private static final Pattern TIME_ZONE = Pattern.compile("^\\W*SET\\s+TIME\\s+ZONE\\b", Pattern.CASE_INSENSITIVE);
 
     /** Whether {@code sql} sets the session's schema ({@code SET SCHEMA s}), which the connection keeps itself. */
     static boolean setsSchema(String sql) {
         return SCHEMA.matcher(sql).lookingAt();
-    }
-
-    private static final Pattern TIME_ZONE = Pattern.compile("^\\W*SET\\s+TIME\\s+ZONE\\b", Pattern.CASE_INSENSITIVE);
-
-    /** Whether this sets the session's time zone ({@code SET TIME ZONE ...}, both engines). */
-    boolean setsTimeZone() {
-        return TIME_ZONE.matcher(sql).lookingAt();
     }
 
     /** Whether {@code sql} assigns one of H2's session variables ({@code SET @name = ...}). */
@@ -45,29 +40,30 @@ record SessionStatement(String sql, Object value, boolean bound) {
         return VARIABLE.matcher(sql).lookingAt();
     }
 
-    /** {@code sql}, just run on {@code engine}, in the form to replay on the others. */
-    static SessionStatement replayOf(String sql, Connection engine) throws SQLException {
+    /** {@code sql}, just run on {@code connection}, in the form to replay on the others. */
+    static SessionStatement replayOf(String sql, Connection connection, Engine engine) throws SQLException {
         Matcher variable = VARIABLE.matcher(sql);
-        if (!variable.lookingAt()) {
-            return new SessionStatement(sql, null, false);
-        }
-        String name = variable.group(1);
-        try (Statement statement = engine.createStatement(); ResultSet value = statement.executeQuery("SELECT " + name)) {
-            value.next();
-            return new SessionStatement("SET " + name + " = ?", value.getObject(1), true);
-        }
+        return new SessionStatement(sql,
+                variable.lookingAt() ? engine.sessionVariable(connection, variable.group(1)) : null, engine);
     }
 
-    void runOn(Connection engine) throws SQLException {
-        if (!bound) {
-            try (Statement statement = engine.createStatement()) {
-                statement.execute(sql);
-            }
+    /** Whether this is a variable's assignment, replayed with the value the first engine computed. */
+    boolean setsVariable() {
+        return variable != null;
+    }
+
+    /** Whether this sets the session's time zone ({@code SET TIME ZONE ...}, both engines). */
+    boolean setsTimeZone() {
+        return TIME_ZONE.matcher(sql).lookingAt();
+    }
+
+    void runOn(Connection connection) throws SQLException {
+        if (variable != null) {
+            engine.setSessionVariable(connection, variable);
             return;
         }
-        try (PreparedStatement statement = engine.prepareStatement(sql)) {
-            statement.setObject(1, value);
-            statement.execute();
+        try (Statement statement = connection.createStatement()) {
+            statement.execute(sql);
         }
     }
 }

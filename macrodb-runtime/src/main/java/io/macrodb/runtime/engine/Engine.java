@@ -76,6 +76,20 @@ public interface Engine {
      */
     boolean commitsOpenTransaction(String sql);
 
+    /**
+     * The session variable {@code name} ({@code @name}, as written, unquoted) of {@code connection}'s session, as a
+     * token {@link #setSessionVariable} gives to another session with its value and SQL type intact. The default,
+     * for an engine without such variables, says to replay the statement as written (null).
+     */
+    default Object sessionVariable(Connection connection, String name) throws SQLException {
+        return null;
+    }
+
+    /** Gives {@code variable}, a token from {@link #sessionVariable}, to {@code connection}'s session. */
+    default void setSessionVariable(Connection connection, Object variable) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("This engine has no session variables.");
+    }
+
     /** Whether {@code table} (as the engine stores the name) is a temporary table of {@code connection}'s session. */
     boolean isSessionTable(Connection connection, String table) throws SQLException;
 

@@ -200,20 +200,23 @@ class StatementReplayTest {
     /**
      * H2's {@code SET @x = expr} is replayed on every engine the connection uses: replayed as text, each evaluated
      * {@code expr} itself, and a read-only transaction on a slave read a value of its own (a prepared one's
-     * parameter did not reach the others at all). The value the first engine computed is replayed.
+     * parameter did not reach the others at all). The value the first engine computed is replayed, with its SQL type
+     * (through JDBC, a {@code CHAR(5)} came back a {@code VARCHAR}, a {@code DECFLOAT} a {@code NUMERIC}).
      */
     @Test
     void sessionVariablesReadTheSameOnEveryReplica() throws Exception {
         try (Connection c = open(Engine.H2)) {
-            Engine.execute(c, "CREATE TABLE t (id INT PRIMARY KEY)", "SET @x = RAND()", "SET @t = LOCALTIMESTAMP");
+            Engine.execute(c, "CREATE TABLE t (id INT PRIMARY KEY)", "SET @x = RAND()", "SET @t = LOCALTIMESTAMP",
+                    "SET @c = CAST('ab' AS CHAR(5))", "SET @df = CAST(1.5 AS DECFLOAT)", "SET @n = NULL");
             try (PreparedStatement set = c.prepareStatement("SET @p = ?")) {
                 set.setBigDecimal(1, new java.math.BigDecimal("12.50"));
                 set.execute();
             }
-            String onMaster = one(c, "SELECT @x, @t, @p");
+            String read = "SELECT @x, @t, @p, @c = 'ab', @df / 3, @n"; // with their types: CHAR compares padded
+            String onMaster = one(c, read);
             c.setReadOnly(true);
             for (int i = 0; i < 6; i++) { // read-only transactions go round the slaves
-                assertEquals(onMaster, one(c, "SELECT @x, @t, @p"));
+                assertEquals(onMaster, one(c, read));
                 c.commit();
             }
             c.setReadOnly(false);

@@ -222,6 +222,37 @@ public final class H2Engine implements Engine {
         return identities;
     }
 
+    /**
+     * The variable's {@code Value}, which carries its SQL type (immutable, so it may be shared with another session);
+     * null, so that the statement is replayed as written, for a LOB (it belongs to the master's database) or a name
+     * not found once (H2 keeps unquoted names upper case, or as the database's identifier case says).
+     */
+    @Override
+    public Object sessionVariable(Connection connection, String name) throws SQLException {
+        org.h2.engine.SessionLocal session = session(connection);
+        String found = null;
+        for (String key : session.getVariableNames()) {
+            if (key.equalsIgnoreCase(name)) {
+                if (found != null) {
+                    return null; // two that differ only in case: quoted names, replayed as written
+                }
+                found = key;
+            }
+        }
+        org.h2.value.Value value = found == null ? null : session.getVariable(found);
+        return value == null || value instanceof org.h2.value.ValueLob ? null : new SessionVariable(found, value);
+    }
+
+    @Override
+    public void setSessionVariable(Connection connection, Object variable) throws SQLException {
+        SessionVariable set = (SessionVariable) variable;
+        session(connection).setVariable(set.name(), set.value());
+    }
+
+    /** A session variable's name, as H2 keeps it, and value. */
+    private record SessionVariable(String name, org.h2.value.Value value) {
+    }
+
     @Override
     public boolean isSessionTable(Connection connection, String table) throws SQLException {
         return session(connection).findLocalTempTable(table) != null;
