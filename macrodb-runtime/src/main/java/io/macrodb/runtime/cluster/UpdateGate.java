@@ -58,6 +58,11 @@ final class UpdateGate {
         inFlight.decrementAndGet();
     }
 
+    /** Update transactions begun and not ended now. */
+    int inFlight() {
+        return inFlight.get();
+    }
+
     /**
      * Closes the gate and waits until no update transaction is in flight. Returns false, the gate open again, if
      * some are still running after {@code timeoutMillis} (an interactive transaction the client keeps open).

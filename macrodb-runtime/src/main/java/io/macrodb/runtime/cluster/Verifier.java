@@ -40,14 +40,28 @@ final class Verifier {
         this.schema = new SchemaChecksums(engine);
     }
 
+    /**
+     * The counters are compared only if no update transaction was in flight while the replicas were read (commits are
+     * held then, so one that had begun stays in flight to the end): such a transaction may have drawn from a sequence
+     * or an identity column on the master, which no slave can have yet, and the slaves were failed for it (found under
+     * load by a review). Otherwise the report leaves the counters out.
+     */
     VerificationReport verify(Cluster cluster) throws SQLException {
         List<CapturedTable> tables = catalog.tables();
-        List<ReplicaResult<Map<String, TableChecksum>>> results =
-                cluster.queryEachReplica(connection -> checksums(connection, tables));
+        boolean[] drawsInFlight = {false};
+        List<ReplicaResult<Map<String, TableChecksum>>> results = cluster.queryEachReplica(connection -> {
+            Map<String, TableChecksum> sums = checksums(connection, tables);
+            drawsInFlight[0] |= cluster.updateGate().inFlight() > 0;
+            return sums;
+        });
         Map<Integer, Map<String, TableChecksum>> byReplica = new LinkedHashMap<>();
         long version = -1;
         for (ReplicaResult<Map<String, TableChecksum>> result : results) {
-            byReplica.put(result.replica(), result.value());
+            Map<String, TableChecksum> sums = result.value();
+            if (drawsInFlight[0]) {
+                sums.remove(COUNTERS);
+            }
+            byReplica.put(result.replica(), sums);
             version = result.version();
         }
         return new VerificationReport(version, byReplica);
