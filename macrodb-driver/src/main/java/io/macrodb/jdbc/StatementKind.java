@@ -253,10 +253,11 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
     /**
      * A table created from a query runs in steps whatever the query computes: replayed as text, the query would be
      * run again by each slave, on its own session and its own rows, which gives other rows not only for functions
-     * that differ per call ({@code RAND()}) but for the writer's session variables and temporary tables, the
-     * application's functions, and anything that depends on the order rows are stored in ({@code FETCH FIRST} with no
-     * {@code ORDER BY}, {@code ROW_NUMBER() OVER ()}): a slave stores rows in commit order, the master in the order
-     * they were written. Its rows, captured, reach every slave as the master computed them.
+     * that differ per call ({@code RAND()}) but for the database's and session's own values, the application's
+     * functions, and anything that depends on the order rows are stored in ({@code FETCH FIRST} with no {@code ORDER
+     * BY}, {@code ROW_NUMBER() OVER ()}): a slave stores rows in commit order, the master in the order they were
+     * written. Its rows, captured, reach every slave as the master computed them. (Its first step is still replayed
+     * as text: one reading the writer's temporary table fails on the slaves, see README Limits.)
      */
     private static boolean createsTableFromQuery(String sql) {
         Matcher create = CREATE_TABLE.matcher(sql);
