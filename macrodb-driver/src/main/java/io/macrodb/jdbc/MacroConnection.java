@@ -62,6 +62,11 @@ public final class MacroConnection implements Connection {
     private final Map<Replica, PhysicalSession> slaves = new IdentityHashMap<>();
     private final Set<MacroStatement> statements = Collections.newSetFromMap(new IdentityHashMap<>());
     private final List<SessionStatement> sessionStatements = new ArrayList<>();
+    /**
+     * The session settings a slave must apply this connection's rows under: its time zone, which a computed column or
+     * a CHECK may read (a slave applying the rows in its own zone computed other values). Usually none.
+     */
+    private List<String> settingsForRows = List.of();
     private final Properties clientInfo = new Properties();
     private volatile boolean closed; // abort may close it from another thread
     /** Set by {@link #abort}, maybe from another thread: engine errors since are the abort's, not a lost replica's. */
@@ -203,7 +208,7 @@ public final class MacroConnection implements Connection {
                 PhysicalSession session = masterSessionOn(on);
                 sync(session);
                 transaction = Transaction.update(session,
-                        new TransactionCapture(cluster.catalog()::get, settingsForRows()));
+                        new TransactionCapture(cluster.catalog()::get, settingsForRows));
             } catch (SQLException | RuntimeException e) {
                 cluster.endUpdate(on);
                 throw e;
@@ -452,19 +457,6 @@ public final class MacroConnection implements Connection {
         return sessionStatements.stream().filter(s -> !s.setsVariable()).map(SessionStatement::sql).toList();
     }
 
-    /**
-     * This connection's session settings a slave must apply its rows under: its time zone, which a computed column or
-     * a CHECK may read (a slave applying the rows in its own zone computed other values). Usually none.
-     */
-    private List<String> settingsForRows() {
-        for (int i = sessionStatements.size() - 1; i >= 0; i--) {
-            SessionStatement setting = sessionStatements.get(i);
-            if (setting.setsTimeZone()) {
-                return List.of(setting.sql());
-            }
-        }
-        return List.of();
-    }
 
     /** {@code SET ...} runs on the engine in use and is replayed on every other engine this connection uses. */
     private <T> T executeSessionStatement(String sql, Transaction.StatementCall<T> call) throws SQLException {
@@ -481,7 +473,11 @@ public final class MacroConnection implements Connection {
             return result;
         }
         isolation = engine.getTransactionIsolation(); // SET TRANSACTION ISOLATION ... changes what JDBC reports
-        sessionStatements.add(SessionStatement.replayOf(sql, engine, cluster.engineSupport()));
+        SessionStatement replay = SessionStatement.replayOf(sql, engine, cluster.engineSupport());
+        sessionStatements.add(replay);
+        if (replay.setsTimeZone()) {
+            settingsForRows = List.of(sql);
+        }
         session.markSessionStatementsRun(sessionStatements.size());
         return result;
     }
