@@ -103,7 +103,8 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
 
     /**
      * Settings of the database, not of the session, that change how later statements are read or what they do: H2's
-     * {@code SET MODE}, its NULL ordering, case-insensitivity and collations (how strings compare); HSQLDB's {@code SET DATABASE SQL ...}
+     * {@code SET MODE}, its NULL ordering, case-insensitivity and collations (how strings compare); HSQLDB's
+     * {@code SET DATABASE SQL ...}
      * (syntax compatibility and rules), {@code COLLATION} and {@code DEFAULT}s. A slave that lacked one failed at the
      * next DDL written for it (the slaves run with referential integrity off, for good: that setting is not one).
      */

@@ -183,7 +183,8 @@ class JdbcContractTest {
     void theLastSchemaSetIsTheOneEveryReplicaReads(Engine engine) throws Exception {
         try (Connection c = open(engine)) {
             Engine.execute(c, "CREATE SCHEMA s1", "CREATE SCHEMA s2", "CREATE TABLE s1.t (x INT PRIMARY KEY)",
-                    "CREATE TABLE s2.t (x INT PRIMARY KEY)", "INSERT INTO s1.t VALUES (1)", "INSERT INTO s2.t VALUES (2)",
+                    "CREATE TABLE s2.t (x INT PRIMARY KEY)", "INSERT INTO s1.t VALUES (1)",
+                    "INSERT INTO s2.t VALUES (2)",
                     "SET SCHEMA S1");
             c.setSchema("S2");
             assertEquals("2", one(c, "SELECT x FROM t"));

@@ -183,7 +183,8 @@ class StatementReplayTest {
             Engine.execute(c, "CREATE TABLE s (x INT PRIMARY KEY, y VARCHAR(40))",
                     "INSERT INTO s VALUES (1, 'next value for the queue')",
                     "CREATE VIEW v AS SELECT x, y FROM s WHERE y <> 'next value for the queue'",
-                    "ALTER TABLE s ADD COLUMN \"NEXTVAL\" INT", "ALTER TABLE s ADD COLUMN u " + (h2 ? "UUID" : "VARCHAR(36)"));
+                    "ALTER TABLE s ADD COLUMN \"NEXTVAL\" INT",
+                    "ALTER TABLE s ADD COLUMN u " + (h2 ? "UUID" : "VARCHAR(36)"));
             c.setReadOnly(true);
             assertEquals(List.of("1"), Engine.rows(c, "SELECT COUNT(*) FROM s WHERE y LIKE '%nextval(%' OR x = 1"));
             c.commit();
@@ -254,7 +255,7 @@ class StatementReplayTest {
     @EnumSource(Engine.class)
     void temporaryTablesAreTheirSessionsOnly(Engine engine) throws Exception {
         boolean h2 = engine == Engine.H2;
-        String create = h2 ? "CREATE LOCAL TEMPORARY TABLE scratch (v INT)" : "DECLARE LOCAL TEMPORARY TABLE scratch (v INT)";
+        String create = (h2 ? "CREATE" : "DECLARE") + " LOCAL TEMPORARY TABLE scratch (v INT)";
         String table = h2 ? "scratch" : "MODULE.scratch";
         try (Connection c = open(engine); Connection other = Engine.connect(c.unwrap(MacroCluster.class).url())) {
             Engine.execute(c, "CREATE TABLE t (id INT PRIMARY KEY)");
@@ -289,7 +290,8 @@ class StatementReplayTest {
             try (Connection other = Engine.connect(c.unwrap(MacroCluster.class).url())) {
                 Engine.execute(other, "INSERT INTO z (id, ts) VALUES (2, TIMESTAMP '2020-01-01 00:00:00')");
             }
-            Engine.execute(c, "SET TIME ZONE LOCAL", "INSERT INTO z (id, ts) VALUES (3, TIMESTAMP '2020-01-01 00:00:00')");
+            Engine.execute(c, "SET TIME ZONE LOCAL",
+                    "INSERT INTO z (id, ts) VALUES (3, TIMESTAMP '2020-01-01 00:00:00')");
             assertReplicasAgree(c, "SELECT id, CAST(tz AS VARCHAR(60)) FROM z ORDER BY id");
             c.unwrap(MacroCluster.class).shutdown();
         }
@@ -304,7 +306,8 @@ class StatementReplayTest {
     void materializedViewsAreRefreshedOnEveryReplica() throws Exception {
         try (Connection c = open(Engine.H2)) {
             Engine.execute(c, "CREATE TABLE t (id INT PRIMARY KEY)", "INSERT INTO t VALUES (1)");
-            assertRefused(MacroSqlState.NOT_REPLICABLE, c, "CREATE MATERIALIZED VIEW r AS SELECT id, RAND() AS x FROM t");
+            assertRefused(MacroSqlState.NOT_REPLICABLE, c,
+                    "CREATE MATERIALIZED VIEW r AS SELECT id, RAND() AS x FROM t");
             Engine.execute(c, "CREATE MATERIALIZED VIEW m AS SELECT COUNT(*) AS n FROM t", "INSERT INTO t VALUES (2)",
                     "REFRESH MATERIALIZED VIEW m");
             c.setReadOnly(true);
