@@ -61,7 +61,7 @@ public final class MacroConnection implements Connection {
     private PhysicalSession master;
     private final Map<Replica, PhysicalSession> slaves = new IdentityHashMap<>();
     private final Set<MacroStatement> statements = Collections.newSetFromMap(new IdentityHashMap<>());
-    private final List<SessionStatement> sessionStatements = new ArrayList<>();
+    private final SessionStatements sessionStatements = new SessionStatements();
     /**
      * The session settings a slave must apply this connection's rows under: its time zone, which a computed column or
      * a CHECK may read (a slave applying the rows in its own zone computed other values). Usually none.
@@ -451,10 +451,7 @@ public final class MacroConnection implements Connection {
      * reads). A variable's value is left out: DDL that reads one is refused.
      */
     private List<String> settingsForDdl() {
-        if (sessionStatements.isEmpty()) {
-            return List.of();
-        }
-        return sessionStatements.stream().filter(s -> !s.setsVariable()).map(SessionStatement::sql).toList();
+        return sessionStatements.settings();
     }
 
 
@@ -474,11 +471,11 @@ public final class MacroConnection implements Connection {
         }
         isolation = engine.getTransactionIsolation(); // SET TRANSACTION ISOLATION ... changes what JDBC reports
         SessionStatement replay = SessionStatement.replayOf(sql, engine, cluster.engineSupport());
-        sessionStatements.add(replay);
+        long sequence = sessionStatements.record(replay);
         if (replay.setsTimeZone()) {
             settingsForRows = List.of(sql);
         }
-        session.markSessionStatementsRun(sessionStatements.size());
+        session.markSessionStatementsRun(sequence);
         return result;
     }
 

@@ -4,7 +4,6 @@ import io.macrodb.runtime.cluster.Replica;
 
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.util.List;
 
 /**
  * One physical engine connection owned by a MacroDB connection, and which of the MacroDB connection's session state
@@ -19,7 +18,8 @@ final class PhysicalSession {
     private int isolation = -1;
     private int holdability = -1;
     private String schema;
-    private int sessionStatementsRun;
+    /** The sequence number of the last session statement this engine connection ran ({@link SessionStatements}). */
+    private long sessionStatementsRun;
 
     PhysicalSession(Replica replica, Connection connection) {
         this.replica = replica;
@@ -35,7 +35,7 @@ final class PhysicalSession {
     }
 
     /** Brings this engine connection up to the MacroDB connection's session state. */
-    void sync(int isolation, int holdability, String schema, List<SessionStatement> sessionStatements)
+    void sync(int isolation, int holdability, String schema, SessionStatements sessionStatements)
             throws SQLException {
         if (this.isolation != isolation) {
             connection.setTransactionIsolation(isolation);
@@ -49,10 +49,7 @@ final class PhysicalSession {
             connection.setSchema(schema);
             this.schema = schema;
         }
-        while (sessionStatementsRun < sessionStatements.size()) {
-            sessionStatements.get(sessionStatementsRun).runOn(connection);
-            sessionStatementsRun++;
-        }
+        sessionStatementsRun = sessionStatements.replayAfter(sessionStatementsRun, connection);
     }
 
     /** Records that this engine connection's schema was set to {@code schema} other than by {@link #sync}. */
@@ -60,9 +57,9 @@ final class PhysicalSession {
         this.schema = schema;
     }
 
-    /** Records that the first {@code count} session statements already ran here. */
-    void markSessionStatementsRun(int count) {
-        sessionStatementsRun = count;
+    /** Records that the session statements up to {@code sequence} already ran here. */
+    void markSessionStatementsRun(long sequence) {
+        sessionStatementsRun = sequence;
     }
 
     void close() throws SQLException {

@@ -18,12 +18,13 @@ import java.util.regex.Pattern;
  * first engine holds it is given to the others ({@link Engine#sessionVariable}): with its SQL type, which a JDBC
  * round trip loses ({@code CHAR(5)} compared as {@code VARCHAR}, {@code DECFLOAT} divided as {@code NUMERIC}).
  *
- * @param sql      the statement as the application ran it
- * @param variable for a variable's assignment, the engine's token for the value it set (see
- *                 {@link Engine#sessionVariable}); null for any other statement, replayed as written
- * @param engine   the engine that made {@code variable}, which gives it to another session
+ * @param sql          the statement as the application ran it
+ * @param variableName the variable it assigns, as written after {@code @}; null for any other statement
+ * @param variable     for a variable's assignment, the engine's token for the value it set (see
+ *                     {@link Engine#sessionVariable}); null to replay the statement as written
+ * @param engine       the engine that made {@code variable}, which gives it to another session
  */
-record SessionStatement(String sql, Object variable, Engine engine) {
+record SessionStatement(String sql, String variableName, Object variable, Engine engine) {
 
     private static final Pattern VARIABLE = Pattern.compile("^\\W*SET\\s+@([\\w$]+)\\s*(?::?=|\\s)",
             Pattern.CASE_INSENSITIVE);
@@ -43,13 +44,16 @@ record SessionStatement(String sql, Object variable, Engine engine) {
     /** {@code sql}, just run on {@code connection}, in the form to replay on the others. */
     static SessionStatement replayOf(String sql, Connection connection, Engine engine) throws SQLException {
         Matcher variable = VARIABLE.matcher(sql);
-        return new SessionStatement(sql,
-                variable.lookingAt() ? engine.sessionVariable(connection, variable.group(1)) : null, engine);
+        if (!variable.lookingAt()) {
+            return new SessionStatement(sql, null, null, engine);
+        }
+        String name = variable.group(1);
+        return new SessionStatement(sql, name, engine.sessionVariable(connection, name), engine);
     }
 
-    /** Whether this is a variable's assignment, replayed with the value the first engine computed. */
+    /** Whether this assigns a session variable. */
     boolean setsVariable() {
-        return variable != null;
+        return variableName != null;
     }
 
     /** Whether this sets the session's time zone ({@code SET TIME ZONE ...}, both engines). */
