@@ -62,11 +62,6 @@ public final class MacroConnection implements Connection {
     private final Map<Replica, PhysicalSession> slaves = new IdentityHashMap<>();
     private final Set<MacroStatement> statements = Collections.newSetFromMap(new IdentityHashMap<>());
     private final SessionStatements sessionStatements = new SessionStatements();
-    /**
-     * The session settings a slave must apply this connection's rows under: its time zone, which a computed column or
-     * a CHECK may read (a slave applying the rows in its own zone computed other values). Usually none.
-     */
-    private List<String> settingsForRows = List.of();
     private final Properties clientInfo = new Properties();
     private volatile boolean closed; // abort may close it from another thread
     /** Set by {@link #abort}, maybe from another thread: engine errors since are the abort's, not a lost replica's. */
@@ -208,7 +203,7 @@ public final class MacroConnection implements Connection {
                 PhysicalSession session = masterSessionOn(on);
                 sync(session);
                 transaction = Transaction.update(session,
-                        new TransactionCapture(cluster.catalog()::get, settingsForRows));
+                        new TransactionCapture(cluster.catalog()::get, sessionStatements.rowSettings()));
             } catch (SQLException | RuntimeException e) {
                 cluster.endUpdate(on);
                 throw e;
@@ -470,11 +465,7 @@ public final class MacroConnection implements Connection {
             return result;
         }
         isolation = engine.getTransactionIsolation(); // SET TRANSACTION ISOLATION ... changes what JDBC reports
-        SessionStatement replay = SessionStatement.replayOf(sql, engine, cluster.engineSupport());
-        long sequence = sessionStatements.record(replay);
-        if (replay.setsTimeZone()) {
-            settingsForRows = List.of(sql);
-        }
+        long sequence = sessionStatements.record(SessionStatement.replayOf(sql, engine, cluster.engineSupport()));
         session.markSessionStatementsRun(sequence);
         return result;
     }

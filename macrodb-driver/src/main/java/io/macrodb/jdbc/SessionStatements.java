@@ -17,6 +17,7 @@ final class SessionStatements {
 
     private final Map<String, Recorded> byKey = new LinkedHashMap<>();
     private long last;
+    private List<String> rowSettings = List.of();
 
     private record Recorded(long sequence, SessionStatement statement) {
     }
@@ -27,7 +28,19 @@ final class SessionStatements {
                 : statement.sql().strip();
         byKey.remove(key); // moved to the end: the order they last ran in
         byKey.put(key, new Recorded(++last, statement));
+        if (statement.setsTimeZone()) {
+            rowSettings = List.of(statement.sql());
+        }
         return last;
+    }
+
+    /**
+     * The settings a slave must apply this connection's rows under: its time zone, which a computed column or a CHECK
+     * may read (a slave applying the rows in its own zone computed other values). Usually none; kept as statements
+     * are recorded, since every update transaction asks for it.
+     */
+    List<String> rowSettings() {
+        return rowSettings;
     }
 
     /** The sequence number of the last statement recorded (0 for none). */

@@ -160,11 +160,12 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
                     MacroSqlState.NOT_REPLICABLE);
         }
         boolean sequence = SequenceDraws.in(sql);
-        Matcher analyze = word.equals("EXPLAIN") ? EXPLAIN_ANALYZE.matcher(SqlText.withoutComments(sql)) : null;
+        String explain = word.equals("EXPLAIN") ? SqlText.withoutComments(sql) : null;
+        Matcher analyze = explain == null ? null : EXPLAIN_ANALYZE.matcher(explain);
         if (analyze != null && analyze.lookingAt()) {
             // H2 runs the statement it explains: a write, though as a query it got no savepoint of its own and ran
             // in read-only transactions (on a slave, where the capture trigger's refusal left its row behind).
-            StatementKind explained = of(SqlText.withoutComments(sql).substring(analyze.end()));
+            StatementKind explained = of(explain.substring(analyze.end()));
             return explained.type() == Type.WRITE
                     ? new StatementKind(Type.WRITE, explained.usesSequence(), explained.mayDrawIdentity(), true)
                     : explained;

@@ -1,6 +1,5 @@
 package io.macrodb.jmh;
 
-import io.macrodb.api.MacroCluster;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -16,7 +15,6 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -58,9 +56,7 @@ public class CounterBenchmark {
 
     @Setup(Level.Trial)
     public void setUp() throws SQLException {
-        String database = engine + ":mem:jmh_counters_" + target.replace('-', '_') + "_" + System.nanoTime();
-        String url = target.equals("bare") ? "jdbc:" + database : "jdbc:macrodb:" + database + ";macrodb.replicas=2";
-        connection = DriverManager.getConnection(url);
+        connection = Targets.open(engine, target, "jmh_counters");
         try (Statement statement = connection.createStatement()) {
             for (int i = 0; i < OTHER_TABLES; i++) {
                 statement.execute("CREATE TABLE other" + i + " (a INT PRIMARY KEY, b VARCHAR(20), c INT, d INT, "
@@ -82,16 +78,7 @@ public class CounterBenchmark {
 
     @TearDown(Level.Trial)
     public void tearDown() throws SQLException {
-        if (connection.isWrapperFor(MacroCluster.class)) {
-            MacroCluster cluster = connection.unwrap(MacroCluster.class);
-            connection.close();
-            cluster.shutdown();
-        } else {
-            try (Statement statement = connection.createStatement()) {
-                statement.execute("SHUTDOWN");
-            }
-            connection.close();
-        }
+        Targets.close(connection);
     }
 
     /** One row inserted with its key from an identity column, then commit. */

@@ -1,6 +1,5 @@
 package io.macrodb.jmh;
 
-import io.macrodb.api.MacroCluster;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -16,7 +15,6 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -54,9 +52,7 @@ public class OverheadBenchmark {
 
     @Setup(Level.Trial)
     public void setUp() throws SQLException {
-        String database = engine + ":mem:jmh_" + target.replace('-', '_') + "_" + System.nanoTime();
-        String url = target.equals("bare") ? "jdbc:" + database : "jdbc:macrodb:" + database + ";macrodb.replicas=1";
-        connection = DriverManager.getConnection(url);
+        connection = Targets.open(engine, target, "jmh");
         try (Statement statement = connection.createStatement()) {
             statement.execute("CREATE TABLE account (id INT PRIMARY KEY, balance BIGINT, owner VARCHAR(40))");
         }
@@ -77,16 +73,7 @@ public class OverheadBenchmark {
 
     @TearDown(Level.Trial)
     public void tearDown() throws SQLException {
-        if (connection.isWrapperFor(MacroCluster.class)) {
-            MacroCluster cluster = connection.unwrap(MacroCluster.class);
-            connection.close();
-            cluster.shutdown();
-        } else {
-            try (Statement statement = connection.createStatement()) {
-                statement.execute("SHUTDOWN");
-            }
-            connection.close();
-        }
+        Targets.close(connection);
     }
 
     /** A read-only transaction: one primary-key lookup, then commit. */

@@ -69,8 +69,7 @@ final class Applier implements Runnable {
      * more than the rows of a typical insert transaction, and the slave shows no state inside a batch.
      */
     private final Map<String, Long> batchSequences = new java.util.LinkedHashMap<>();
-    private final Map<String, CapturedTable> batchIdentityTables = new java.util.LinkedHashMap<>();
-    private final Map<String, Long> batchIdentities = new java.util.LinkedHashMap<>();
+    private final Map<String, Map.Entry<CapturedTable, Long>> batchIdentities = new java.util.LinkedHashMap<>();
     private final Thread thread;
     private final Consumer<Replica> failures;
     private final WriteSet.StoredValues storedValues;
@@ -423,8 +422,7 @@ final class Applier implements Runnable {
         for (var identity : counters.identities().entrySet()) {
             CapturedTable table = identity.getKey(); // as it was named at this version (see CounterState)
             if (table.identityColumn() >= 0) {
-                batchIdentityTables.put(table.name().key(), table);
-                batchIdentities.put(table.name().key(), identity.getValue());
+                batchIdentities.put(table.name().key(), Map.entry(table, identity.getValue()));
             }
         }
     }
@@ -436,14 +434,13 @@ final class Applier implements Runnable {
                 SqlQueries.execute(connection, engine.restartSequence(sequence.getKey(), sequence.getValue()));
             }
         }
-        for (var identity : batchIdentities.entrySet()) {
-            if (!identity.getValue().equals(appliedIdentities.put(identity.getKey(), identity.getValue()))) {
-                SqlQueries.execute(connection,
-                        engine.restartIdentity(batchIdentityTables.get(identity.getKey()), identity.getValue()));
+        for (var identity : batchIdentities.values()) {
+            CapturedTable table = identity.getKey();
+            if (!identity.getValue().equals(appliedIdentities.put(table.name().key(), identity.getValue()))) {
+                SqlQueries.execute(connection, engine.restartIdentity(table, identity.getValue()));
             }
         }
         batchSequences.clear();
-        batchIdentityTables.clear();
         batchIdentities.clear();
     }
 

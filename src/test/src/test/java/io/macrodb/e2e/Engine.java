@@ -19,6 +19,7 @@ import java.util.stream.Stream;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The engines every end-to-end test runs on, and the URL of a fresh cluster for each test. */
@@ -106,6 +107,15 @@ enum Engine {
             }
         }
         return rows;
+    }
+
+    /**
+     * Asserts every replica identical and that none failed on the way (a slave that failed is rebuilt from the master,
+     * and then identical too, which {@code verify()} alone would not tell).
+     */
+    static void assertIdenticalAndNoneFailed(MacroCluster cluster) throws SQLException {
+        assertIdentical(cluster);
+        assertEquals(0, cluster.metrics().failures(), () -> "a replica failed: " + cluster.replicas());
     }
 
     /** Asserts every replica identical (tables and counters). */

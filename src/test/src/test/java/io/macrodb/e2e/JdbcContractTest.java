@@ -49,8 +49,7 @@ class JdbcContractTest {
 
     private static void assertIdenticalNoneFailedAndShutdown(Connection c) throws SQLException {
         MacroCluster cluster = c.unwrap(MacroCluster.class);
-        Engine.assertIdentical(cluster);
-        assertEquals(0, cluster.metrics().failures(), () -> "a replica failed: " + cluster.replicas());
+        Engine.assertIdenticalAndNoneFailed(cluster);
         cluster.shutdown();
     }
 

@@ -33,8 +33,7 @@ class StatementReplayTest {
     /** Every replica identical, none failed on the way, and {@code query} answering the same on each. */
     private static void assertReplicasAgree(Connection c, String query) throws SQLException {
         MacroCluster cluster = c.unwrap(MacroCluster.class);
-        Engine.assertIdentical(cluster);
-        assertEquals(0, cluster.metrics().failures(), () -> "a replica failed: " + cluster.replicas());
+        Engine.assertIdenticalAndNoneFailed(cluster);
         if (query != null) {
             List<ReplicaResult<List<String>>> answers = cluster.queryEachReplica(r -> Engine.rows(r, query));
             for (ReplicaResult<List<String>> answer : answers) {

@@ -212,11 +212,7 @@ public final class H2Engine implements Engine {
         Map<String, Long> identities = new LinkedHashMap<>();
         for (org.h2.schema.Schema schema : session.getDatabase().getAllSchemasNoMeta()) {
             for (org.h2.table.Table table : schema.getAllTablesAndViews(session)) {
-                for (org.h2.table.Column column : table.getColumns()) {
-                    if (column.isIdentity()) {
-                        identities.put(schema.getName() + "." + table.getName(), column.getSequence().getBaseValue());
-                    }
-                }
+                putIdentityBase(identities, schema.getName() + "." + table.getName(), table);
             }
         }
         return identities;
@@ -268,14 +264,19 @@ public final class H2Engine implements Engine {
             org.h2.schema.Schema schema = session.getDatabase().findSchema(name.schema());
             org.h2.table.Table table = schema == null ? null : schema.findTableOrView(session, name.table());
             if (table != null) {
-                for (org.h2.table.Column column : table.getColumns()) {
-                    if (column.isIdentity()) {
-                        identities.put(name.key(), column.getSequence().getBaseValue());
-                    }
-                }
+                putIdentityBase(identities, name.key(), table);
             }
         }
         return identities;
+    }
+
+    /** Puts the next value of {@code table}'s identity column, if it has one, under {@code key}. */
+    private static void putIdentityBase(Map<String, Long> identities, String key, org.h2.table.Table table) {
+        for (org.h2.table.Column column : table.getColumns()) {
+            if (column.isIdentity()) {
+                identities.put(key, column.getSequence().getBaseValue());
+            }
+        }
     }
 
     /** The engine session behind {@code connection}: always a local one, MacroDB runs embedded databases only. */
