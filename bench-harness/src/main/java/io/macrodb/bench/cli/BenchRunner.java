@@ -24,6 +24,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Runs a comparison from a command line's {@link HarnessOptions}: prints the environment header, runs the
@@ -89,7 +90,9 @@ public final class BenchRunner {
     }
 
     /**
-     * Runs the comparison and writes the reports.
+     * Runs the comparison and writes the reports. A process stopped before the end (Ctrl-C, {@code kill}, a
+     * {@code timeout} around it) still writes the report of the trials it finished, marked as interrupted: a long
+     * comparison killed near its end keeps what it measured.
      *
      * @return {@link #OK} or {@link #FAILED}
      */
@@ -100,6 +103,20 @@ public final class BenchRunner {
         out.print(header.header());
         out.flush();
         var comparison = new Comparison(workload, config, out, progress);
+        var reported = new AtomicBoolean();
+        Thread onStop = new Thread(() -> {
+            if (reported.compareAndSet(false, true)) {
+                List<TrialResult> trials = comparison.completedTrials();
+                try {
+                    writeReport(new Report(workload.name(), env, trials, config.baseline(), "interrupted: the process "
+                            + "was stopped after " + trials.size() + " trial" + (trials.size() == 1 ? "" : "s")
+                            + "; the results are those trials'"), config, out);
+                } catch (IOException e) {
+                    e.printStackTrace();
+                }
+            }
+        }, "bench-report-on-stop");
+        Runtime.getRuntime().addShutdownHook(onStop);
         String failure = null;
         Throwable cause = null;
         try {
@@ -108,13 +125,16 @@ public final class BenchRunner {
             failure = e.getMessage();
             cause = e;
         }
-        List<TrialResult> trials = comparison.completedTrials();
-        var report = new Report(workload.name(), env, trials, config.baseline(), failure);
-        out.println();
-        out.print(report.table());
-        List<Path> files = report.writeAll(config.outDir());
-        out.println("Wrote " + files.stream().map(p -> p.getFileName().toString()).toList() + " to "
-                + config.outDir().toAbsolutePath().normalize());
+        if (!reported.compareAndSet(false, true)) {
+            return FAILED; // the process is being stopped and the hook writes the report
+        }
+        try {
+            Runtime.getRuntime().removeShutdownHook(onStop);
+        } catch (IllegalStateException stopping) {
+            // the hook found the report taken and does nothing
+        }
+        writeReport(new Report(workload.name(), env, comparison.completedTrials(), config.baseline(), failure),
+                config, out);
         if (cause != null) {
             PrintStream err = System.err;
             err.println();
@@ -125,6 +145,15 @@ public final class BenchRunner {
             return FAILED;
         }
         return OK;
+    }
+
+    private static void writeReport(Report report, RunConfig config, PrintStream out) throws IOException {
+        out.println();
+        out.print(report.table());
+        List<Path> files = report.writeAll(config.outDir());
+        out.println("Wrote " + files.stream().map(p -> p.getFileName().toString()).toList() + " to "
+                + config.outDir().toAbsolutePath().normalize());
+        out.flush();
     }
 
     /**

@@ -12,6 +12,7 @@ import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.IntFunction;
 
 /**
@@ -27,7 +28,8 @@ public final class Comparison {
     private final RunConfig config;
     private final PrintStream out;
     private final ProgressPrinter progress;
-    private final List<TrialResult> completed = new ArrayList<>();
+    /** Read by a report written while the run goes on (the process being stopped). */
+    private final List<TrialResult> completed = new CopyOnWriteArrayList<>();
 
     /**
      * @param out           where a line per finished trial goes (null for none)
