@@ -380,12 +380,17 @@ public final class MacroConnection implements Connection {
             throw readOnlyViolation();
         }
         end(true); // as the engines do: DDL commits the transaction before it
+        IdentityColumnAdded numbering = IdentityColumnAdded.of(sql);
         Replica on = cluster.beginUpdate();
         try {
             PhysicalSession session = masterSessionOn(on);
             sync(session);
-            return cluster.sequencer().runSchemaChange(on, session.connection(), sql, settingsForDdl(),
-                    () -> call.run(session));
+            return cluster.sequencer().runSchemaChange(on, session.connection(), sql, settingsForDdl(), () -> {
+                if (numbering != null) { // under the commit lock: no row can be committed in between
+                    numbering.refuseIfRows(session.connection(), sql);
+                }
+                return call.run(session);
+            });
         } finally {
             cluster.endUpdate(on);
         }
