@@ -5,6 +5,7 @@ import io.macrodb.api.MacroSqlState;
 import io.macrodb.api.ReplicaRole;
 import io.macrodb.runtime.capture.TransactionCapture;
 import io.macrodb.runtime.cluster.Cluster;
+import io.macrodb.runtime.cluster.CommitSequencer;
 import io.macrodb.runtime.cluster.Replica;
 
 import java.sql.Array;
@@ -375,6 +376,12 @@ public final class MacroConnection implements Connection {
     }
 
     private <T> T executeSchemaChange(String sql, Transaction.StatementCall<T> call) throws SQLException {
+        return executeSchemaChange(sql, call, master -> sql);
+    }
+
+    /** The same, the slaves replaying {@code replayed}'s text, read from the master once {@code sql} ran. */
+    private <T> T executeSchemaChange(String sql, Transaction.StatementCall<T> call,
+                                      CommitSequencer.ReplayedAs replayed) throws SQLException {
         checkOpen();
         if (readOnly || (transaction != null && transaction.isReadOnly())) {
             throw readOnlyViolation();
@@ -390,7 +397,7 @@ public final class MacroConnection implements Connection {
                     numbering.refuseIfRows(session.connection(), sql);
                 }
                 return call.run(session);
-            });
+            }, replayed);
         } finally {
             cluster.endUpdate(on);
         }
@@ -411,7 +418,7 @@ public final class MacroConnection implements Connection {
             T done = first.run(session);
             changed[0] = change.schemaReading(session.connection()) != before;
             return done;
-        });
+        }, master -> changed[0] ? change.replayedFirstStep(master, cluster.engineSupport()) : change.firstStep());
         if (!changed[0]) {
             return result;
         }

@@ -1,6 +1,7 @@
 package io.macrodb.jdbc;
 
 import io.macrodb.api.MacroSqlState;
+import io.macrodb.runtime.engine.Engine;
 import io.macrodb.runtime.sql.SqlText;
 
 import java.sql.Connection;
@@ -25,6 +26,14 @@ interface SchemaChangeInSteps {
      * the first step took effect (one with {@code IF NOT EXISTS} may do nothing, and then nothing follows).
      */
     int schemaReading(Connection engine) throws SQLException;
+
+    /**
+     * What the slaves replay for the first step, read from the master once it took effect: by default its text. A
+     * statement that may read what the slaves cannot (the master session's temporary tables) gives what it made.
+     */
+    default String replayedFirstStep(Connection master, Engine engine) {
+        return firstStep();
+    }
 
     /** What runs after the first step took effect, in order. */
     List<Step> laterSteps();

@@ -1,10 +1,13 @@
 package io.macrodb.jdbc;
 
+import io.macrodb.runtime.engine.Engine;
 import io.macrodb.runtime.sql.SqlText;
 
 import java.sql.Connection;
 import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -79,6 +82,23 @@ record TableFromQuery(String table, String createEmpty, String fill) implements 
             }
         }
         return tables;
+    }
+
+    /**
+     * The new table's definition as the master's engine writes it: the query may read the writer's temporary tables,
+     * which no slave has (replayed, it failed every slave, which was then rebuilt). Its text if the table cannot be
+     * read back (then, as before, a slave that cannot run it is rebuilt from the master).
+     */
+    @Override
+    public String replayedFirstStep(Connection master, Engine engine) {
+        try (Statement statement = master.createStatement();
+             ResultSet none = statement.executeQuery("SELECT * FROM " + table + " WHERE 1 = 0")) {
+            ResultSetMetaData columns = none.getMetaData();
+            String definition = engine.tableDefinition(master, columns.getSchemaName(1), columns.getTableName(1));
+            return definition != null ? definition : createEmpty;
+        } catch (SQLException unreadable) {
+            return createEmpty;
+        }
     }
 
     @Override

@@ -223,6 +223,15 @@ public final class CommitSequencer {
      */
     public <T> T runSchemaChange(Replica on, Connection master, String sql, List<String> session,
                                  SqlCall<T> statement) throws SQLException {
+        return runSchemaChange(on, master, sql, session, statement, ran -> sql);
+    }
+
+    /**
+     * The same, with the DDL the slaves replay read from the master once {@code statement} ran ({@code replayed}):
+     * a statement that read what only the master's session has (a temporary table) is replayed as what it made.
+     */
+    public <T> T runSchemaChange(Replica on, Connection master, String sql, List<String> session,
+                                 SqlCall<T> statement, ReplayedAs replayed) throws SQLException {
         lock.lock();
         CaptureSink previous = CaptureScope.open(CaptureSink.IGNORE);
         try {
@@ -248,7 +257,8 @@ public final class CommitSequencer {
                 catalog.refreshTriggers(master);
             } else {
                 catalog.refresh(master);
-                publish(new WriteSet(version() + 1, List.of(new WriteSet.SchemaChange(schema, sql, session))));
+                publish(new WriteSet(version() + 1, List.of(new WriteSet.SchemaChange(schema, replayed.sql(master),
+                        session))));
             }
             return result;
         } finally {
@@ -354,5 +364,11 @@ public final class CommitSequencer {
     @FunctionalInterface
     public interface SqlCall<T> {
         T run() throws SQLException;
+    }
+
+    /** The DDL text the slaves replay for a schema change that ran on {@code master}. */
+    @FunctionalInterface
+    public interface ReplayedAs {
+        String sql(Connection master) throws SQLException;
     }
 }

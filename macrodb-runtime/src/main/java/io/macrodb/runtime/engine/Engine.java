@@ -93,6 +93,13 @@ public interface Engine {
     /** Whether {@code table} (as the engine stores the name) is a temporary table of {@code connection}'s session. */
     boolean isSessionTable(Connection connection, String table) throws SQLException;
 
+    /**
+     * The engine's own {@code CREATE TABLE} statement for {@code schema.table} (names as the engine stores them), as
+     * its script writes it, followed by those of its keys and constraints that the engine writes apart: what a slave
+     * replays to get the same table without reading what the master's statement read. Null if there is no such table.
+     */
+    String tableDefinition(Connection connection, String schema, String table) throws SQLException;
+
     /** Current value of every user sequence: qualified name to the value the next {@code NEXT VALUE} returns. */
     Map<String, Long> sequenceState(Connection connection) throws SQLException;
 

@@ -254,6 +254,23 @@ public final class H2Engine implements Engine {
         return session(connection).findLocalTempTable(table) != null;
     }
 
+    @Override
+    public String tableDefinition(Connection connection, String schema, String table) throws SQLException {
+        org.h2.engine.SessionLocal session = session(connection);
+        org.h2.schema.Schema found = session.getDatabase().findSchema(schema);
+        org.h2.table.Table t = found == null ? null : found.findTableOrView(session, table);
+        if (t == null) {
+            return null;
+        }
+        // H2 writes a table's keys and constraints as statements of their own (a CREATE TABLE ... AS SELECT may
+        // declare them: Flyway's history table its primary key); both engines run several statements in one call.
+        var definition = new StringBuilder(t.getCreateSQL());
+        for (org.h2.constraint.Constraint constraint : t.getConstraints()) {
+            definition.append(";\n").append(constraint.getCreateSQL());
+        }
+        return definition.toString();
+    }
+
     /** Looks up each table by name: no walk over every table of the database. */
     @Override
     public Map<String, Long> identityState(Connection connection, java.util.Collection<CapturedTable.Name> tables)

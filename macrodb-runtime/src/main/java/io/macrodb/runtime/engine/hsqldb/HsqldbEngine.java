@@ -332,6 +332,13 @@ public final class HsqldbEngine implements Engine {
         return session.sessionContext.findSessionTable(table) != null;
     }
 
+    @Override
+    public String tableDefinition(Connection connection, String schema, String table) throws SQLException {
+        org.hsqldb.Session session = (org.hsqldb.Session) connection.unwrap(JDBCConnection.class).getSession();
+        org.hsqldb.Table t = session.getDatabase().schemaManager.findUserTable(table, schema);
+        return t == null ? null : t.getSQL();
+    }
+
     /**
      * Read from HSQLDB's sequence objects, as {@code INFORMATION_SCHEMA.SEQUENCES.NEXT_VALUE} gives it (its own
      * {@code SYSTEM_LOBS} schema left out): the commit path asks for it, and that table cost a commit about ten times
