@@ -30,7 +30,7 @@ public interface MacroCluster {
     /**
      * Proves the replicas identical or shows where they differ: commits are held back briefly, every
      * slave catches up to the master's version, and each replica's tables (and sequence state) are
-     * check-summed at that one version. A slave that differs from the master is failed (as by
+     * check-summed at that one version, every replica at once ({@link #queryEachReplicaConcurrently}). A slave that differs from the master is failed (as by
      * {@link #failReplica}) and rebuilt; the report still shows how it differed. Sequence and identity counters are
      * compared only when no update transaction is in flight (one may have drawn from the master's counters, which no
      * slave can have before it ends); otherwise the report leaves them out.
@@ -44,6 +44,14 @@ public interface MacroCluster {
      * consistency conditions.
      */
     <T> List<ReplicaResult<T>> queryEachReplica(ReplicaQuery<T> query) throws SQLException;
+
+    /**
+     * The same, with every replica's query running at once, each on a thread of its own: commits are held back for
+     * the slowest replica's query rather than for all of them in turn (a check-sum of every replica takes as long as
+     * one, given the cores). {@code query} must be safe to run from several threads at once. The results come in the
+     * same order, master first; if a query fails, the first failure (in that order) is thrown once all have ended.
+     */
+    <T> List<ReplicaResult<T>> queryEachReplicaConcurrently(ReplicaQuery<T> query) throws SQLException;
 
     /**
      * Fails replica {@code index} on purpose, as if its engine had failed (for drills and tests). A slave leaves

@@ -79,7 +79,7 @@ public final class CorrectnessVerifier {
         var passed = new ArrayList<String>();
         passed.add(IDENTICAL_REPLICAS);
         for (ConsistencyCheck check : checks) {
-            List<ReplicaResult<List<String>>> results = cluster.queryEachReplica(check::violations);
+            List<ReplicaResult<List<String>>> results = cluster.queryEachReplicaConcurrently(check::violations);
             if (results.size() != replicas.size()) {
                 failures.add(check.description() + ": ran on " + results.size() + " of " + replicas.size()
                         + " replicas");

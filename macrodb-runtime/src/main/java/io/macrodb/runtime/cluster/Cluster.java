@@ -26,6 +26,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.ReentrantLock;
@@ -370,29 +374,89 @@ public final class Cluster implements MacroCluster {
 
     @Override
     public <T> List<ReplicaResult<T>> queryEachReplica(ReplicaQuery<T> query) throws SQLException {
+        return queryEachReplicaAtOneVersion(query, false);
+    }
+
+    @Override
+    public <T> List<ReplicaResult<T>> queryEachReplicaConcurrently(ReplicaQuery<T> query) throws SQLException {
+        return queryEachReplicaAtOneVersion(query, true);
+    }
+
+    private <T> List<ReplicaResult<T>> queryEachReplicaAtOneVersion(ReplicaQuery<T> query, boolean concurrently)
+            throws SQLException {
         checkOpen();
         slaveCopy.lock(); // a copy under way ends first (its source then catches up)
         try {
-            return queryEachReplicaAtOneVersion(query);
+            return sequencer.whileCommitsHeld(() -> {
+                long v = sequencer.version();
+                List<Replica> replicas = caughtUp(v);
+                if (concurrently) {
+                    return queryConcurrently(replicas, v, query);
+                }
+                List<ReplicaResult<T>> results = new ArrayList<>();
+                for (Replica replica : replicas) {
+                    results.add(queryOne(replica, v, query));
+                }
+                return results;
+            });
         } finally {
             slaveCopy.unlock();
         }
     }
 
-    private <T> List<ReplicaResult<T>> queryEachReplicaAtOneVersion(ReplicaQuery<T> query) throws SQLException {
-        return sequencer.whileCommitsHeld(() -> {
-            long v = sequencer.version();
+    /** {@code query} on each of {@code replicas} at once, a thread each; results in their order. */
+    private <T> List<ReplicaResult<T>> queryConcurrently(List<Replica> replicas, long v, ReplicaQuery<T> query)
+            throws SQLException {
+        ExecutorService threads = Executors.newFixedThreadPool(replicas.size(), r -> {
+            Thread t = new Thread(r, "macrodb-query-each-replica");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            List<Future<ReplicaResult<T>>> running = new ArrayList<>();
+            for (Replica replica : replicas) {
+                running.add(threads.submit(() -> queryOne(replica, v, query)));
+            }
             List<ReplicaResult<T>> results = new ArrayList<>();
-            for (Replica replica : membership.healthy()) {
-                replica.awaitVersion(v, config.get(MacroOption.READ_WAIT_TIMEOUT_MS));
-                try (Connection connection = openPhysical(replica, engineProperties)) {
-                    connection.setReadOnly(true);
-                    results.add(new ReplicaResult<>(replica.index(), replica.role(), v, query.run(connection)));
-                    connection.rollback();
+            SQLException failure = null;
+            for (Future<ReplicaResult<T>> result : running) {
+                try {
+                    results.add(result.get());
+                } catch (ExecutionException e) {
+                    if (failure == null) {
+                        failure = e.getCause() instanceof SQLException s ? s
+                                : new SQLException("A query on a replica failed: " + e.getCause(), e.getCause());
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new SQLException("Interrupted while querying every replica", e);
                 }
             }
+            if (failure != null) {
+                throw failure;
+            }
             return results;
-        });
+        } finally {
+            threads.shutdownNow();
+        }
+    }
+
+    /** The healthy replicas, master first, once each has applied version {@code v}. */
+    private List<Replica> caughtUp(long v) throws SQLException {
+        List<Replica> replicas = membership.healthy();
+        for (Replica replica : replicas) {
+            replica.awaitVersion(v, config.get(MacroOption.READ_WAIT_TIMEOUT_MS));
+        }
+        return replicas;
+    }
+
+    private <T> ReplicaResult<T> queryOne(Replica replica, long v, ReplicaQuery<T> query) throws SQLException {
+        try (Connection connection = openPhysical(replica, engineProperties)) {
+            connection.setReadOnly(true);
+            ReplicaResult<T> result = new ReplicaResult<>(replica.index(), replica.role(), v, query.run(connection));
+            connection.rollback();
+            return result;
+        }
     }
 
     @Override

@@ -18,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Check-sums every replica at one version. A table's checksum is its row count and the sum of a 64-bit hash of each
@@ -48,17 +49,19 @@ final class Verifier {
      */
     VerificationReport verify(Cluster cluster) throws SQLException {
         List<CapturedTable> tables = catalog.tables();
-        boolean[] drawsInFlight = {false};
-        List<ReplicaResult<Map<String, TableChecksum>>> results = cluster.queryEachReplica(connection -> {
+        var drawsInFlight = new AtomicBoolean();
+        List<ReplicaResult<Map<String, TableChecksum>>> results = cluster.queryEachReplicaConcurrently(connection -> {
             Map<String, TableChecksum> sums = checksums(connection, tables);
-            drawsInFlight[0] |= cluster.updateGate().inFlight() > 0;
+            if (cluster.updateGate().inFlight() > 0) {
+                drawsInFlight.set(true);
+            }
             return sums;
         });
         Map<Integer, Map<String, TableChecksum>> byReplica = new LinkedHashMap<>();
         long version = -1;
         for (ReplicaResult<Map<String, TableChecksum>> result : results) {
             Map<String, TableChecksum> sums = result.value();
-            if (drawsInFlight[0]) {
+            if (drawsInFlight.get()) {
                 sums.remove(COUNTERS);
             }
             byReplica.put(result.replica(), sums);

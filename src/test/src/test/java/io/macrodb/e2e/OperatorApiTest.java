@@ -342,4 +342,38 @@ class OperatorApiTest {
             writers.shutdownNow();
         }
     }
+
+    /**
+     * {@code queryEachReplicaConcurrently} (and {@code verify()}, which uses it) holds commits back for the slowest
+     * replica's query, not for all in turn: each replica's query waits here until every replica's has begun, which
+     * queries run one after another would never do. Results come master first, at one version; a failing query's
+     * error is thrown, and the cluster goes on.
+     */
+    @ParameterizedTest
+    @EnumSource(Engine.class)
+    void everyReplicaIsQueriedAtOnce(Engine engine) throws Exception {
+        try (Connection c = Engine.connect(engine.url(3))) {
+            Engine.execute(c, "CREATE TABLE t (id INT PRIMARY KEY)", "INSERT INTO t VALUES (1), (2)");
+            MacroCluster cluster = c.unwrap(MacroCluster.class);
+            var allBegun = new java.util.concurrent.CountDownLatch(3);
+            List<ReplicaResult<String>> answers = cluster.queryEachReplicaConcurrently(replica -> {
+                allBegun.countDown();
+                boolean together;
+                try {
+                    together = allBegun.await(10, java.util.concurrent.TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    throw new java.sql.SQLException(e);
+                }
+                return together + " " + Engine.rows(replica, "SELECT COUNT(*) FROM t").get(0);
+            });
+            assertEquals(List.of("true 2", "true 2", "true 2"), answers.stream().map(ReplicaResult::value).toList());
+            assertEquals(ReplicaRole.MASTER, answers.get(0).role());
+            assertEquals(1, answers.stream().map(ReplicaResult::version).distinct().count(), "one version");
+            java.sql.SQLException failed = assertThrows(java.sql.SQLException.class,
+                    () -> cluster.queryEachReplicaConcurrently(replica -> Engine.rows(replica, "SELECT * FROM nowhere")));
+            assertTrue(failed.getMessage().toUpperCase().contains("NOWHERE"), failed::getMessage);
+            Engine.execute(c, "INSERT INTO t VALUES (3)");
+            Engine.assertIdenticalAndShutdown(c);
+        }
+    }
 }
