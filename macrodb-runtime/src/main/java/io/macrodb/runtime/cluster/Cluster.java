@@ -441,13 +441,22 @@ public final class Cluster implements MacroCluster {
         }
     }
 
-    /** The healthy replicas, master first, once each has applied version {@code v}. */
+    /**
+     * The healthy replicas, master first, once each has applied version {@code v}. Read again after the waits: a slave
+     * may have been failed meanwhile (a rebuild replaces it), and its database gone.
+     */
     private List<Replica> caughtUp(long v) throws SQLException {
         List<Replica> replicas = membership.healthy();
-        for (Replica replica : replicas) {
-            replica.awaitVersion(v, config.get(MacroOption.READ_WAIT_TIMEOUT_MS));
+        while (true) {
+            for (Replica replica : replicas) {
+                replica.awaitVersion(v, config.get(MacroOption.READ_WAIT_TIMEOUT_MS));
+            }
+            List<Replica> now = membership.healthy();
+            if (now.equals(replicas)) {
+                return replicas;
+            }
+            replicas = now;
         }
-        return replicas;
     }
 
     private <T> ReplicaResult<T> queryOne(Replica replica, long v, ReplicaQuery<T> query) throws SQLException {
