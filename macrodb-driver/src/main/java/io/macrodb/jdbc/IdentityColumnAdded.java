@@ -28,6 +28,14 @@ record IdentityColumnAdded(String table) {
     /** The engines' ways of asking for a column numbered by the engine. */
     private static final Pattern IDENTITY = Pattern.compile(
             "\\b(IDENTITY|AUTO_INCREMENT|AUTOINCREMENT|SERIAL|BIGSERIAL|SMALLSERIAL)\\b", Pattern.CASE_INSENSITIVE);
+    /**
+     * Where a name stands in an {@code ADD} clause (quoted ones are blanked already, but for SQL Server's {@code [n]}):
+     * the new column's (after
+     * {@code ADD [COLUMN] [IF NOT EXISTS] [(]}, a comma or an opening parenthesis), a constraint's, and the table a
+     * foreign key references. A column or table may be named {@code serial} or {@code identity}.
+     */
+    private static final Pattern NAME = Pattern.compile("(\\bADD\\s+(?:COLUMN\\s+)?(?:IF\\s+NOT\\s+EXISTS\\s+)?\\(?\\s*"
+            + "|[(,]\\s*|\\bREFERENCES\\s+|\\bCONSTRAINT\\s+)(?:\\[[^]]*]|[\\w$.])+", Pattern.CASE_INSENSITIVE);
 
     /** The statement's table when {@code sql} adds an identity column to it; null for anything else. */
     static IdentityColumnAdded of(String sql) {
@@ -37,8 +45,12 @@ record IdentityColumnAdded(String table) {
             return null;
         }
         int tableEnd = SqlText.nameEnd(statement, alter.end());
-        if (tableEnd == alter.end() || !ADD.matcher(statement).region(tableEnd, statement.length()).lookingAt()
-                || !IDENTITY.matcher(SqlText.withoutQuotedText(statement.substring(tableEnd))).find()) {
+        if (tableEnd == alter.end() || !ADD.matcher(statement).region(tableEnd, statement.length()).lookingAt()) {
+            return null;
+        }
+        String definitions = NAME.matcher(SqlText.withoutQuotedText(statement.substring(tableEnd)))
+                .replaceAll(name -> Matcher.quoteReplacement(name.group(1)));
+        if (!IDENTITY.matcher(definitions).find()) {
             return null;
         }
         return new IdentityColumnAdded(statement.substring(alter.end(), tableEnd));

@@ -413,12 +413,12 @@ public final class MacroConnection implements Connection {
         boolean[] changed = {false};
         T result = executeSchemaChange(change.firstStep(), session -> {
             // Under the commit lock, so no other DDL runs in between (an IF NOT EXISTS may change nothing, and then
-            // nothing follows).
+            // nothing follows, and nothing is replayed: its query may read what no slave has).
             int before = change.schemaReading(session.connection());
             T done = first.run(session);
             changed[0] = change.schemaReading(session.connection()) != before;
             return done;
-        }, master -> changed[0] ? change.replayedFirstStep(master, cluster.engineSupport()) : change.firstStep());
+        }, master -> changed[0] ? change.replayedFirstStep(master, cluster.engineSupport()) : null);
         if (!changed[0]) {
             return result;
         }

@@ -49,7 +49,8 @@ public interface MacroCluster {
      * The same, with every replica's query running at once, each on a thread of its own: commits are held back for
      * the slowest replica's query rather than for all of them in turn (a check-sum of every replica takes as long as
      * one, given the cores). {@code query} must be safe to run from several threads at once. The results come in the
-     * same order, master first; if a query fails, the first failure (in that order) is thrown once all have ended.
+     * same order, master first; if a query fails, the first failure (in that order) is thrown once all have ended. The
+     * query must not call back into this cluster's {@code verify} or {@code queryEachReplica...}: they wait for it.
      */
     <T> List<ReplicaResult<T>> queryEachReplicaConcurrently(ReplicaQuery<T> query) throws SQLException;
 

@@ -124,6 +124,9 @@ public final class BenchRunner {
         } catch (BenchmarkFailure | SQLException | RuntimeException e) {
             failure = e.getMessage();
             cause = e;
+        } catch (Error e) { // reported as what it is: left to the hook, it would be called an interruption
+            failure = e.toString();
+            cause = e;
         }
         if (!reported.compareAndSet(false, true)) {
             return FAILED; // the process is being stopped and the hook writes the report

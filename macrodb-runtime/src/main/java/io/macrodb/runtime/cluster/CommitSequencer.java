@@ -257,8 +257,10 @@ public final class CommitSequencer {
                 catalog.refreshTriggers(master);
             } else {
                 catalog.refresh(master);
-                publish(new WriteSet(version() + 1, List.of(new WriteSet.SchemaChange(schema, replayed.sql(master),
-                        session))));
+                String replay = replayed.sql(master);
+                if (replay != null) {
+                    publish(new WriteSet(version() + 1, List.of(new WriteSet.SchemaChange(schema, replay, session))));
+                }
             }
             return result;
         } finally {
@@ -366,7 +368,7 @@ public final class CommitSequencer {
         T run() throws SQLException;
     }
 
-    /** The DDL text the slaves replay for a schema change that ran on {@code master}. */
+    /** The DDL text the slaves replay for a schema change that ran on {@code master}; null: it changed nothing. */
     @FunctionalInterface
     public interface ReplayedAs {
         String sql(Connection master) throws SQLException;

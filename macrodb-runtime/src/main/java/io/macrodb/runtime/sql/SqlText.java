@@ -167,12 +167,13 @@ public final class SqlText {
 
     /**
      * {@code sql} with what its strings and quoted names hold blanked out (the quotes kept, every index where it
-     * was), so that a pattern looking for a function or keyword cannot match a value or a name.
+     * was), so that a pattern looking for a function or keyword cannot match a value or a name. MySQL-mode
+     * {@code `names`} too ({@code [...]} is left: outside SQL Server's mode it holds array elements, expressions).
      */
     public static String withoutQuotedText(String sql) {
         char[] kept = sql.toCharArray();
         for (int i = 0; i < kept.length; i++) {
-            if (kept[i] == '\'' || kept[i] == '"') {
+            if (kept[i] == '\'' || kept[i] == '"' || kept[i] == '`') {
                 int close = closingQuote(sql, i);
                 for (int j = i + 1; j < Math.min(close, kept.length); j++) {
                     kept[j] = ' ';
@@ -328,13 +329,19 @@ public final class SqlText {
         return sql.length();
     }
 
-    /** Where the (possibly quoted, possibly qualified) name starting at {@code start} ends. */
+    /**
+     * Where the (possibly quoted, possibly qualified) name starting at {@code start} ends. Besides {@code "..."}, the
+     * quotes of H2's compatibility modes: MySQL's {@code `...`} and SQL Server's {@code [...]}.
+     */
     public static int nameEnd(String sql, int start) {
         int i = start;
         while (i < sql.length()) {
             char c = sql.charAt(i);
-            if (c == '"') {
+            if (c == '"' || c == '`') {
                 i = closingQuote(sql, i) + 1;
+            } else if (c == '[') {
+                int close = sql.indexOf(']', i);
+                i = close < 0 ? sql.length() : close + 1;
             } else if (isNamePart(sql, i) || c == '.') {
                 i++;
             } else {

@@ -64,5 +64,8 @@ class SqlTextTest {
         assertEquals(sql.indexOf(") AS"), SqlText.closingParenthesis(sql, sql.indexOf('(')));
         assertFalse(SqlText.hasTopLevel("f(a, b) 'x,y'", ','));
         assertEquals("DELETE FROM t", SqlText.statement("  DELETE FROM t ; ; "));
+        String modes = "ALTER TABLE `my t`.[T 2] ADD x";
+        assertEquals(modes.indexOf(" ADD"), SqlText.nameEnd(modes, modes.indexOf('`')));
+        assertEquals("ALTER TABLE `    `.[T 2]", SqlText.withoutQuotedText("ALTER TABLE `my t`.[T 2]"));
     }
 }
