@@ -30,9 +30,9 @@ record IdentityColumnAdded(String table) {
             "\\b(IDENTITY|AUTO_INCREMENT|AUTOINCREMENT|SERIAL|BIGSERIAL|SMALLSERIAL)\\b", Pattern.CASE_INSENSITIVE);
     /**
      * Where a name stands in an {@code ADD} clause (quoted ones are blanked already, but for SQL Server's {@code [n]}):
-     * the new column's (after
-     * {@code ADD [COLUMN] [IF NOT EXISTS] [(]}, a comma or an opening parenthesis), a constraint's, and the table a
-     * foreign key references. A column or table may be named {@code serial} or {@code identity}.
+     * the new column's (after {@code ADD [COLUMN] [IF NOT EXISTS] [(]}, a comma or an opening parenthesis), a
+     * constraint's, and the table a foreign key references. A column or table may be named {@code serial} or
+     * {@code identity}.
      */
     private static final Pattern NAME = Pattern.compile("(\\bADD\\s+(?:COLUMN\\s+)?(?:IF\\s+NOT\\s+EXISTS\\s+)?\\(?\\s*"
             + "|[(,]\\s*|\\bREFERENCES\\s+|\\bCONSTRAINT\\s+)(?:\\[[^]]*]|[\\w$.])+", Pattern.CASE_INSENSITIVE);

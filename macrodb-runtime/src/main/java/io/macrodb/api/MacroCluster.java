@@ -30,8 +30,8 @@ public interface MacroCluster {
     /**
      * Proves the replicas identical or shows where they differ: commits are held back briefly, every
      * slave catches up to the master's version, and each replica's tables (and sequence state) are
-     * check-summed at that one version, every replica at once ({@link #queryEachReplicaConcurrently}). A slave that differs from the master is failed (as by
-     * {@link #failReplica}) and rebuilt; the report still shows how it differed. Sequence and identity counters are
+     * check-summed at that one version, every replica at once ({@link #queryEachReplicaConcurrently}). A slave
+     * that differs from the master is failed (as by {@link #failReplica}) and rebuilt; the report still shows how it differed. Sequence and identity counters are
      * compared only when no update transaction is in flight (one may have drawn from the master's counters, which no
      * slave can have before it ends); otherwise the report leaves them out.
      */

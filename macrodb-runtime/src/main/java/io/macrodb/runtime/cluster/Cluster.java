@@ -396,7 +396,8 @@ public final class Cluster implements MacroCluster {
                 if (!updateGate.closeAndDrain(timeout)) {
                     throw new SQLTransientException("Could not read every replica: update transactions on the master "
                             + "did not end within " + timeout + " ms, and on this engine's locking mode reading the "
-                            + "master would wait for them. Try again when they have ended.", MacroSqlState.UPDATES_HELD);
+                            + "master would wait for them. Try again when they have ended.",
+                            MacroSqlState.UPDATES_HELD);
                 }
                 gateClosed = true;
             }

@@ -223,7 +223,7 @@ public final class CommitSequencer {
      */
     public <T> T runSchemaChange(Replica on, Connection master, String sql, List<String> session,
                                  SqlCall<T> statement) throws SQLException {
-        return runSchemaChange(on, master, sql, session, statement, ran -> sql);
+        return runSchemaChange(on, master, sql, session, statement, replayedOn -> sql);
     }
 
     /**

@@ -370,7 +370,7 @@ class OperatorApiTest {
             assertEquals(ReplicaRole.MASTER, answers.get(0).role());
             assertEquals(1, answers.stream().map(ReplicaResult::version).distinct().count(), "one version");
             java.sql.SQLException failed = assertThrows(java.sql.SQLException.class,
-                    () -> cluster.queryEachReplicaConcurrently(replica -> Engine.rows(replica, "SELECT * FROM nowhere")));
+                    () -> cluster.queryEachReplicaConcurrently(r -> Engine.rows(r, "SELECT * FROM nowhere")));
             assertTrue(failed.getMessage().toUpperCase().contains("NOWHERE"), failed::getMessage);
             Engine.execute(c, "INSERT INTO t VALUES (3)");
             Engine.assertIdenticalAndShutdown(c);
