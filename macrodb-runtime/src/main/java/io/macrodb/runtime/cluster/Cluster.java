@@ -20,7 +20,6 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.SQLNonTransientConnectionException;
-import java.sql.SQLTransientException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -387,20 +386,7 @@ public final class Cluster implements MacroCluster {
             throws SQLException {
         checkOpen();
         slaveCopy.lock(); // a copy under way ends first (its source then catches up)
-        boolean gateClosed = false;
         try {
-            if (masterReadsWaitForWriters()) {
-                // HSQLDB's locking modes: a read of the master would wait for a writer's table lock while the
-                // writer's commit waited for the commits held here. Let the writers in flight end first.
-                long timeout = config.get(MacroOption.READ_WAIT_TIMEOUT_MS);
-                if (!updateGate.closeAndDrain(timeout)) {
-                    throw new SQLTransientException("Could not read every replica: update transactions on the master "
-                            + "did not end within " + timeout + " ms, and on this engine's locking mode reading the "
-                            + "master would wait for them. Try again when they have ended.",
-                            MacroSqlState.UPDATES_HELD);
-                }
-                gateClosed = true;
-            }
             return sequencer.whileCommitsHeld(() -> {
                 long v = sequencer.version();
                 List<Replica> replicas = caughtUp(v);
@@ -414,9 +400,6 @@ public final class Cluster implements MacroCluster {
                 return results;
             });
         } finally {
-            if (gateClosed) {
-                updateGate.open();
-            }
             slaveCopy.unlock();
         }
     }
@@ -456,11 +439,6 @@ public final class Cluster implements MacroCluster {
         } finally {
             threads.shutdownNow();
         }
-    }
-
-    private boolean masterReadsWaitForWriters() throws SQLException {
-        Connection own = ownConnection(membership.master());
-        return own != null && engine.readsWaitForWriters(own);
     }
 
     /**

@@ -90,15 +90,6 @@ public interface Engine {
         throw new java.sql.SQLFeatureNotSupportedException("This engine has no session variables.");
     }
 
-    /**
-     * Whether a read on {@code connection}'s database waits for the locks of a writer's open transaction (HSQLDB's
-     * LOCKS and MVLOCKS modes), rather than reading the last committed rows. Whoever reads the master with commits
-     * held must then let the writers finish first: their commits would wait for it.
-     */
-    default boolean readsWaitForWriters(Connection connection) throws SQLException {
-        return false;
-    }
-
     /** Whether {@code table} (as the engine stores the name) is a temporary table of {@code connection}'s session. */
     boolean isSessionTable(Connection connection, String table) throws SQLException;
 

@@ -376,43 +376,4 @@ class OperatorApiTest {
             Engine.assertIdenticalAndShutdown(c);
         }
     }
-
-    /**
-     * HSQLDB's default (LOCKS) mode: a read of the master waits for a writer's table lock. {@code verify()} and
-     * {@code queryEachReplica}, holding commits back, waited for a writer whose commit waited for them: both hung
-     * (found by a review). They now let the update transactions in flight end first (new ones wait for them, as at a
-     * commit), and one that stays open longer than {@code macrodb.readWaitTimeoutMs} makes them fail retryably.
-     */
-    @org.junit.jupiter.api.Test
-    void onHsqldbsLockingModeReadingEveryReplicaWaitsForTheWritersInFlight() throws Exception {
-        try (Connection c = Engine.connect(Engine.HSQLDB.url(3) + ";macrodb.readWaitTimeoutMs=3000");
-             Connection writer = Engine.connect(c.unwrap(MacroCluster.class).url())) {
-            Engine.execute(c, "CREATE TABLE t (id INT PRIMARY KEY)", "INSERT INTO t VALUES (1)");
-            MacroCluster cluster = c.unwrap(MacroCluster.class);
-            writer.setAutoCommit(false);
-            Engine.execute(writer, "INSERT INTO t VALUES (2)");
-            var pool = java.util.concurrent.Executors.newFixedThreadPool(3);
-            try {
-                var verify = pool.submit(cluster::verify);
-                var counts = pool.submit(() -> cluster.queryEachReplica(r -> Engine.rows(r, "SELECT COUNT(*) FROM t")));
-                Thread.sleep(300);
-                var commit = pool.submit(() -> { // waited for the commits held back, which waited for its lock
-                    writer.commit();
-                    return null;
-                });
-                commit.get(20, java.util.concurrent.TimeUnit.SECONDS);
-                assertTrue(verify.get(20, java.util.concurrent.TimeUnit.SECONDS).identical());
-                counts.get(20, java.util.concurrent.TimeUnit.SECONDS)
-                        .forEach(r -> assertEquals(List.of("2"), r.value(), "replica " + r.replica()));
-            } finally {
-                pool.shutdownNow();
-            }
-            Engine.execute(writer, "INSERT INTO t VALUES (3)"); // left open
-            java.sql.SQLException held = assertThrows(java.sql.SQLException.class, cluster::verify);
-            assertEquals(io.macrodb.api.MacroSqlState.UPDATES_HELD, held.getSQLState(), held::getMessage);
-            writer.commit();
-            Engine.execute(c, "INSERT INTO t VALUES (4)"); // update transactions go on
-            Engine.assertIdenticalAndShutdown(c);
-        }
-    }
 }

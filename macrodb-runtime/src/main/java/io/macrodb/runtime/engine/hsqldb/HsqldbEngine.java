@@ -333,12 +333,6 @@ public final class HsqldbEngine implements Engine {
     }
 
     @Override
-    public boolean readsWaitForWriters(Connection connection) throws SQLException {
-        org.hsqldb.Session session = (org.hsqldb.Session) connection.unwrap(JDBCConnection.class).getSession();
-        return session.getDatabase().txManager.getTransactionControl() != org.hsqldb.TransactionManager.MVCC;
-    }
-
-    @Override
     public String tableDefinition(Connection connection, String schema, String table) throws SQLException {
         org.hsqldb.Session session = (org.hsqldb.Session) connection.unwrap(JDBCConnection.class).getSession();
         org.hsqldb.Table t = session.getDatabase().schemaManager.findUserTable(table, schema);
