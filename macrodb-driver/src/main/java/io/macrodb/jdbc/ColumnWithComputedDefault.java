@@ -33,7 +33,8 @@ import java.util.regex.Pattern;
 record ColumnWithComputedDefault(String table, String column, String addNull, String defaultValue, boolean notNull)
         implements SchemaChangeInSteps {
 
-    private static final Pattern ALTER = Pattern.compile("^\\W*ALTER\\s+TABLE\\s+(?:IF\\s+EXISTS\\s+)?",
+    /** {@code ALTER TABLE [IF EXISTS] }: the table's name begins where it ends (also read by IdentityColumnAdded). */
+    static final Pattern ALTER = Pattern.compile("^\\W*ALTER\\s+TABLE\\s+(?:IF\\s+EXISTS\\s+)?",
             Pattern.CASE_INSENSITIVE);
     private static final Pattern ADD = Pattern.compile("\\s+ADD\\s+(?:COLUMN\\s+)?(?:IF\\s+NOT\\s+EXISTS\\s+)?",
             Pattern.CASE_INSENSITIVE);

@@ -22,8 +22,6 @@ import java.util.regex.Pattern;
  */
 record IdentityColumnAdded(String table) {
 
-    private static final Pattern ALTER_ADD = Pattern.compile(
-            "^\\W*ALTER\\s+TABLE\\s+(?:IF\\s+EXISTS\\s+)?", Pattern.CASE_INSENSITIVE);
     private static final Pattern ADD = Pattern.compile("\\s+ADD\\b", Pattern.CASE_INSENSITIVE);
     /** The engines' ways of asking for a column numbered by the engine. */
     private static final Pattern IDENTITY = Pattern.compile(
@@ -40,7 +38,7 @@ record IdentityColumnAdded(String table) {
     /** The statement's table when {@code sql} adds an identity column to it; null for anything else. */
     static IdentityColumnAdded of(String sql) {
         String statement = SqlText.statement(SqlText.withoutComments(sql));
-        Matcher alter = ALTER_ADD.matcher(statement);
+        Matcher alter = ColumnWithComputedDefault.ALTER.matcher(statement);
         if (!alter.lookingAt()) {
             return null;
         }
