@@ -462,7 +462,10 @@ public final class Cluster implements MacroCluster {
     private <T> ReplicaResult<T> queryOne(Replica replica, long v, ReplicaQuery<T> query) throws SQLException {
         try (Connection connection = openPhysical(replica, engineProperties)) {
             connection.setReadOnly(true);
-            ReplicaResult<T> result = new ReplicaResult<>(replica.index(), replica.role(), v, query.run(connection));
+            T value = replica == membership.master()
+                    ? sequencer.onMasterWhileCommitsHeld(connection, () -> query.run(connection))
+                    : query.run(connection);
+            ReplicaResult<T> result = new ReplicaResult<>(replica.index(), replica.role(), v, value);
             connection.rollback();
             return result;
         }

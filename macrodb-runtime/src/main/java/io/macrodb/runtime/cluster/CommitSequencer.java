@@ -9,9 +9,11 @@ import io.macrodb.runtime.engine.Engine;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.sql.SQLTransactionRollbackException;
 import java.sql.SQLTransientException;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
@@ -28,7 +30,15 @@ import java.util.function.Supplier;
  */
 public final class CommitSequencer {
 
+    /** How long a commit waits for the commit lock before it asks whether it is in a deadlock, and between asks. */
+    private static final long DEADLOCK_CHECK_MILLIS = 20;
+
     private final ReentrantLock lock = new ReentrantLock();
+    /**
+     * The master's engine connection that runs a statement while commits are held (a schema change, a read of
+     * {@code verify()}), or null: a commit kept waiting asks whether that statement waits for its locks.
+     */
+    private volatile Connection runningWithCommitsHeld;
     private final Engine engine;
     private final TableCatalog catalog;
     /** The replica whose version is the commit counter; another one after a promotion. */
@@ -151,7 +161,13 @@ public final class CommitSequencer {
             return this.master.advanceByOne();
         }
         long version;
-        lock.lock();
+        if (!lockForCommit(master)) {
+            rollback(on, master, capture);
+            throw new SQLTransactionRollbackException("This update transaction was rolled back: it held a lock that "
+                    + "a statement running on the master while commits are held (a schema change, or verify()) waited "
+                    + "for, and its commit would have waited for that statement: neither could have gone on. Run the "
+                    + "transaction again.", MacroSqlState.SERIALIZATION_FAILURE);
+        }
         try {
             requireMaster(on);
             master.commit();
@@ -162,6 +178,58 @@ public final class CommitSequencer {
         }
         keepSlavesWithinMaxLag(version);
         return version;
+    }
+
+    /**
+     * Takes the commit lock for the commit of {@code committer}'s transaction, unless a statement that runs on the
+     * master while commits are held waits for that transaction's locks (HSQLDB waits as long as it takes): then the
+     * statement would wait for the commit and the commit for the statement, and false says the commit must give way,
+     * as the engines pick a deadlock's victim. The lock is not interruptible here either (an interrupt is kept).
+     */
+    private boolean lockForCommit(Connection committer) {
+        if (lock.tryLock()) {
+            return true;
+        }
+        boolean interrupted = false;
+        try {
+            while (true) {
+                try {
+                    if (lock.tryLock(DEADLOCK_CHECK_MILLIS, TimeUnit.MILLISECONDS)) {
+                        return true;
+                    }
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+                if (waitedForBy(runningWithCommitsHeld, committer)) {
+                    return false;
+                }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private boolean waitedForBy(Connection statement, Connection committer) {
+        try {
+            return statement != null && engine.waitsFor(statement, committer);
+        } catch (SQLException cannotTell) {
+            return false; // keep waiting, and ask again
+        }
+    }
+
+    /**
+     * Runs {@code statement} on {@code master}, an engine connection to the master, while the caller holds commits:
+     * a commit whose locks it comes to wait for gives way ({@link #lockForCommit}) instead of both waiting for ever.
+     */
+    public <T> T onMasterWhileCommitsHeld(Connection master, SqlCall<T> statement) throws SQLException {
+        runningWithCommitsHeld = master;
+        try {
+            return statement.run();
+        } finally {
+            runningWithCommitsHeld = null;
+        }
     }
 
     /**
@@ -244,7 +312,7 @@ public final class CommitSequencer {
             boolean sessionOnly = SessionTables.onlyTouched(engine, master, sql); // before: a DROP removes the table
             T result;
             try {
-                result = statement.run();
+                result = onMasterWhileCommitsHeld(master, statement);
                 master.commit();
             } catch (SQLException e) {
                 master.rollback();

@@ -90,6 +90,16 @@ public interface Engine {
         throw new java.sql.SQLFeatureNotSupportedException("This engine has no session variables.");
     }
 
+    /**
+     * Whether {@code waiting}'s session is now waiting for a lock {@code holder}'s session holds. MacroDB asks when a
+     * commit has waited for the commit lock while a statement runs on the master with commits held (a schema change,
+     * {@code verify()}'s read): if that statement waits for the committer's locks, neither can go on. The default
+     * (H2): never asked for an answer, as the engine gives up on its own after its lock timeout.
+     */
+    default boolean waitsFor(Connection waiting, Connection holder) throws SQLException {
+        return false;
+    }
+
     /** Whether {@code table} (as the engine stores the name) is a temporary table of {@code connection}'s session. */
     boolean isSessionTable(Connection connection, String table) throws SQLException;
 

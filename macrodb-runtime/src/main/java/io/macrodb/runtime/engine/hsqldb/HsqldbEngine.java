@@ -326,6 +326,23 @@ public final class HsqldbEngine implements Engine {
             "^\\W*SET\\s+(DATABASE\\s+(?!EVENT\\s+LOG\\b)|FILES\\s+(?!WRITE\\s+DELAY\\b)|TABLE\\b)",
             Pattern.CASE_INSENSITIVE);
 
+    /**
+     * HSQLDB waits for a lock until it is released, so a schema change waiting for a writer whose
+     * commit waits for the commit lock would wait for ever. Its sessions list who waits for them; read without HSQLDB's
+     * own lock, as its {@code SYSTEM_SESSIONS} view reads it, so a list changing meanwhile can give a wrong answer
+     * once: the caller asks again while it waits.
+     */
+    @Override
+    public boolean waitsFor(Connection waiting, Connection holder) throws SQLException {
+        org.hsqldb.Session waiter = (org.hsqldb.Session) waiting.unwrap(JDBCConnection.class).getSession();
+        org.hsqldb.Session owner = (org.hsqldb.Session) holder.unwrap(JDBCConnection.class).getSession();
+        try {
+            return owner.waitingSessions.contains(waiter);
+        } catch (RuntimeException changedMeanwhile) {
+            return false;
+        }
+    }
+
     @Override
     public boolean isSessionTable(Connection connection, String table) throws SQLException {
         org.hsqldb.Session session = (org.hsqldb.Session) connection.unwrap(JDBCConnection.class).getSession();

@@ -1,0 +1,150 @@
+package io.macrodb.e2e;
+
+import io.macrodb.api.MacroCluster;
+import io.macrodb.api.MacroSqlState;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.SQLTransactionRollbackException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.fail;
+
+/**
+ * A statement that runs on the master while commits are held (a schema change, {@code verify()}'s read) and waits
+ * for the locks of an open update transaction, whose commit then waits for the commits held: on HSQLDB, which waits
+ * for a lock as long as it takes, both hung, and every commit behind them. Now the commit gives way, as an engine
+ * picks a deadlock's victim: rolled back with the retryable 40001, after which the statement goes on and the
+ * transaction, run again, commits. Nothing diverges.
+ */
+class CommitsHeldDeadlockTest {
+
+    private static final long HUNG_SECONDS = 20;
+
+    private final ExecutorService threads = Executors.newCachedThreadPool(r -> {
+        Thread thread = new Thread(r, "deadlock-test");
+        thread.setDaemon(true);
+        return thread;
+    });
+    private final List<Connection> opened = new ArrayList<>();
+
+    private Connection open(String url) throws SQLException {
+        Connection connection = Engine.connect(url);
+        opened.add(connection);
+        return connection;
+    }
+
+    /** Closed on a thread of their own: when the test fails, they are stuck in the hang it found. */
+    @AfterEach
+    void closeConnections() throws InterruptedException {
+        threads.submit(() -> {
+            for (Connection connection : opened) {
+                connection.close();
+            }
+            return null;
+        });
+        threads.shutdown();
+        threads.awaitTermination(5, TimeUnit.SECONDS);
+    }
+
+    /** HSQLDB's DDL waits for the transactions that locked its table; in MVCC mode, for every open transaction. */
+    @ParameterizedTest(name = "hsqldb.tx={0}, the writer wrote {1}")
+    @CsvSource({"locks, t", "mvlocks, t", "mvcc, t", "mvcc, u"})
+    void schemaChangeWaitingForAnOpenWriter(String mode, String written) throws Exception {
+        String url = "jdbc:macrodb:hsqldb:mem:deadlock-ddl-" + mode + written + ";hsqldb.tx=" + mode
+                + ";macrodb.replicas=3";
+        Connection setup = open(url);
+        Connection writer = open(url);
+        Connection ddl = open(url);
+        Engine.execute(setup, "CREATE TABLE t (id INT PRIMARY KEY)", "INSERT INTO t VALUES 1",
+                "CREATE TABLE u (id INT PRIMARY KEY)");
+        writer.setAutoCommit(false);
+        Engine.execute(writer, "INSERT INTO " + written + " VALUES 2");
+
+        Future<?> alter = threads.submit(() -> {
+            Engine.execute(ddl, "ALTER TABLE t ADD COLUMN note VARCHAR(10) DEFAULT 'new'");
+            return null;
+        });
+        awaitBlocked(alter);
+        SQLException victim = assertThrows(SQLTransactionRollbackException.class,
+                () -> within(() -> {
+                    writer.commit();
+                    return null;
+                }));
+        assertEquals(MacroSqlState.SERIALIZATION_FAILURE, victim.getSQLState());
+        within(alter);
+
+        Engine.execute(writer, "INSERT INTO " + written + " (id) VALUES 2"); // run again, on the new schema
+        writer.commit();
+        assertEquals(List.of("1 new"), Engine.rows(setup, "SELECT id, note FROM t WHERE id = 1"));
+        assertEquals(List.of("2"), Engine.rows(setup, "SELECT id FROM " + written + " WHERE id = 2"));
+        Engine.assertIdenticalAndNoneFailed(setup.unwrap(MacroCluster.class));
+    }
+
+    /** HSQLDB's LOCKS mode (its default): a read waits for a writer's lock (MVLOCKS and MVCC read past it). */
+    @Test
+    void verifyWaitingForAnOpenWriter() throws Exception {
+        String url = "jdbc:macrodb:hsqldb:mem:deadlock-verify;macrodb.replicas=3";
+        Connection setup = open(url);
+        Connection writer = open(url);
+        MacroCluster cluster = setup.unwrap(MacroCluster.class);
+        Engine.execute(setup, "CREATE TABLE t (id INT PRIMARY KEY)", "INSERT INTO t VALUES 1");
+        writer.setAutoCommit(false);
+        Engine.execute(writer, "INSERT INTO t VALUES 2");
+
+        Future<?> verify = threads.submit(() -> {
+            Engine.assertIdentical(cluster);
+            return null;
+        });
+        awaitBlocked(verify);
+        SQLException victim = assertThrows(SQLTransactionRollbackException.class,
+                () -> within(() -> {
+                    writer.commit();
+                    return null;
+                }));
+        assertEquals(MacroSqlState.SERIALIZATION_FAILURE, victim.getSQLState());
+        Engine.execute(writer, "INSERT INTO t VALUES 2");
+        writer.commit();
+        within(verify);
+        assertEquals(List.of("1", "2"), Engine.rows(setup, "SELECT id FROM t ORDER BY id"));
+        Engine.assertIdenticalAndNoneFailed(cluster);
+    }
+
+    /** Waits until {@code statement} has been running a while without ending: waiting for the writer's locks. */
+    private static void awaitBlocked(Future<?> statement) throws Exception {
+        try {
+            statement.get(500, TimeUnit.MILLISECONDS);
+            fail("the statement did not wait for the open writer: the test shows nothing");
+        } catch (TimeoutException expected) {
+            // waiting, as it should
+        }
+    }
+
+    private <T> T within(Callable<T> call) throws Exception {
+        return within(threads.submit(call));
+    }
+
+    private static <T> T within(Future<T> running) throws Exception {
+        try {
+            return running.get(HUNG_SECONDS, TimeUnit.SECONDS);
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw e.getCause() instanceof Exception cause ? cause : e;
+        } catch (TimeoutException e) {
+            throw new AssertionError("hung: still waiting after " + HUNG_SECONDS + " s", e);
+        }
+    }
+
+}
