@@ -48,7 +48,7 @@ record ColumnWithComputedDefault(String table, String column, String addNull, St
 
     /** Splits {@code sql}, an {@code ALTER TABLE ... ADD} computing values that differ per evaluation. */
     static ColumnWithComputedDefault parse(String sql) throws SQLException {
-        String statement = SqlText.statement(sql);
+        String statement = SqlText.statementWithoutComments(sql);
         Matcher alter = ALTER.matcher(statement);
         if (!alter.lookingAt()) {
             throw SchemaChangeInSteps.cannotSplit(sql, "this ALTER TABLE");

@@ -37,7 +37,7 @@ record IdentityColumnAdded(String table) {
 
     /** The statement's table when {@code sql} adds an identity column to it; null for anything else. */
     static IdentityColumnAdded of(String sql) {
-        String statement = SqlText.statement(SqlText.withoutComments(sql));
+        String statement = SqlText.statementWithoutComments(sql);
         Matcher alter = ColumnWithComputedDefault.ALTER.matcher(statement);
         if (!alter.lookingAt()) {
             return null;

@@ -186,9 +186,12 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
             case "RUNSCRIPT" -> Type.SCRIPT;
             default -> Type.WRITE; // unknown: assume the worst, so it runs at the master and never on a slave
         };
+        // The DDL's shape is read past its comments: a leading one with words in it (a migration tool's header) hid
+        // an ALTER TABLE ... ADD computing its values, which every slave then computed for itself.
+        String ddl = type == Type.SCHEMA_CHANGE ? SqlText.withoutComments(sql) : sql;
         if (type == Type.SCHEMA_CHANGE) {
-            refuseNondeterministicComputedColumn(sql);
-            refuseDrawingView(sql, sequence);
+            refuseNondeterministicComputedColumn(ddl);
+            refuseDrawingView(ddl, sequence);
             if (SqlText.hasSessionVariable(sql)) {
                 throw new SQLException("MacroDB cannot replicate DDL that reads a session variable (" + sql.strip()
                         + "): every slave runs DDL on a session of its own, where the variable is not set. Write its "
@@ -208,8 +211,8 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
                     + "slave. Delete or load the rows in an order the foreign keys accept, or drop and re-create the "
                     + "constraints around the work.", MacroSqlState.NOT_REPLICABLE);
         }
-        if (type == Type.SCHEMA_CHANGE && (createsTableFromQuery(sql)
-                || ADD_TO_TABLE.matcher(sql).find() && nondeterministic(sql))) {
+        if (type == Type.SCHEMA_CHANGE && (createsTableFromQuery(ddl)
+                || ADD_TO_TABLE.matcher(ddl).find() && nondeterministic(ddl))) {
             return new StatementKind(Type.IN_STEPS, false); // its later steps, classified themselves, may draw
         }
         if (type == Type.QUERY && DATA_CHANGE_DELTA.matcher(sql).find()) {

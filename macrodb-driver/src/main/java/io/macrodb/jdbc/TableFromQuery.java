@@ -36,7 +36,7 @@ record TableFromQuery(String table, String createEmpty, String fill) implements 
     static TableFromQuery parse(String sql) throws SQLException {
         // Without comments: a trailing "-- ..." swallowed the WITH NO DATA appended to the first step, which then
         // copied the rows, and the second step copied them again.
-        String statement = SqlText.statement(SqlText.withoutComments(sql));
+        String statement = SqlText.statementWithoutComments(sql);
         Matcher head = HEAD.matcher(statement);
         int as = SqlText.topLevelKeyword(statement, "AS", 0);
         if (!head.lookingAt() || as < 0) {

@@ -11,6 +11,14 @@ public final class SqlText {
     private SqlText() {
     }
 
+    /**
+     * {@code sql} as a parser of one statement's shape reads it: its comments blanked ({@link #withoutComments}), then
+     * as {@link #statement}, so that a comment before or inside it (a migration tool's header) changes nothing.
+     */
+    public static String statementWithoutComments(String sql) {
+        return statement(withoutComments(sql));
+    }
+
     /** {@code sql} without surrounding blanks and trailing semicolons. */
     public static String statement(String sql) {
         String statement = sql.strip();
