@@ -21,14 +21,25 @@ import java.sql.SQLException;
  */
 public final class HsqldbCaptureTrigger implements Trigger {
 
+    /**
+     * Read from the trigger's name at its first row (HSQLDB makes one instance per trigger and has no init call), not
+     * at every row: the same String each time, whose hash the catalog lookup then need not compute again.
+     */
+    private String tableKey;
+
     @Override
     public void fire(int type, String triggerName, String table, Object[] before, Object[] after) {
+        String key = tableKey;
+        if (key == null) {
+            key = CaptureTriggers.tableKey(triggerName);
+            tableKey = key; // a race writes the same value
+        }
         try {
             // HSQLDB passes the new row as "before" too for some event types; the event decides.
             switch (type) {
-                case INSERT_AFTER_ROW -> CaptureScope.rowChanged(CaptureTriggers.tableKey(triggerName), null, after);
-                case DELETE_AFTER_ROW -> CaptureScope.rowChanged(CaptureTriggers.tableKey(triggerName), before, null);
-                default -> CaptureScope.rowChanged(CaptureTriggers.tableKey(triggerName), before, after);
+                case INSERT_AFTER_ROW -> CaptureScope.rowChanged(key, null, after);
+                case DELETE_AFTER_ROW -> CaptureScope.rowChanged(key, before, null);
+                default -> CaptureScope.rowChanged(key, before, after);
             }
         } catch (SQLException e) {
             throw new HsqlException(e, e.getMessage(), e.getSQLState(), -1);
