@@ -24,6 +24,32 @@ class FlowControlTest {
     private static final int MAX_LAG = 3;
     private static final int INSERTS = 10;
 
+    /**
+     * An idle applier parks and is woken only by the enqueue that finds it parked (not by every enqueue). A wake-up
+     * lost between its last look at the queue and its park would leave each write set waiting out the park's 50 ms
+     * timeout: 100 commits, each awaited on the slave, would then take 5 s, not the tens of milliseconds they take.
+     */
+    @ParameterizedTest
+    @EnumSource(Engine.class)
+    void anIdleApplierIsWokenByTheNextCommit(Engine engine) throws Exception {
+        try (Connection writer = Engine.connect(engine.url(2))) {
+            Engine.execute(writer, "CREATE TABLE t (id INT PRIMARY KEY)");
+            MacroCluster cluster = writer.unwrap(MacroCluster.class);
+            long start = System.nanoTime();
+            for (int i = 0; i < 100; i++) {
+                Engine.execute(writer, "INSERT INTO t VALUES (" + i + ")");
+                long committed = cluster.committedVersion();
+                while (cluster.replicas().get(1).version() < committed) {
+                    Thread.onSpinWait();
+                }
+                Thread.sleep(1); // the applier finds its queue empty and parks again
+            }
+            long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+            assertTrue(millis < 2_500, "100 commits took " + millis + " ms to reach the slave: wake-ups were lost");
+            Engine.assertIdenticalAndShutdown(writer);
+        }
+    }
+
     @ParameterizedTest
     @EnumSource(Engine.class)
     void commitsWaitWhileASlaveIsMoreThanMaxLagBehind(Engine engine) throws Exception {
