@@ -74,7 +74,7 @@ public record WriteSet(long version, List<Entry> entries, List<String> sessionSe
         public Object[] storedAfter(StoredValues toStored, long columns) throws SQLException {
             Object[] stored = storedAfter;
             if (stored == null) {
-                stored = toStored.convert(after, columns);
+                stored = toStored.convert(table, after, columns);
                 storedAfter = stored;
             }
             return stored;
@@ -88,7 +88,7 @@ public record WriteSet(long version, List<Entry> entries, List<String> sessionSe
     @FunctionalInterface
     public interface StoredValues {
         /** @param columns the columns to convert (bit i = column i; {@link #ALL_COLUMNS}); the rest stay as captured */
-        Object[] convert(Object[] row, long columns) throws SQLException;
+        Object[] convert(CapturedTable table, Object[] row, long columns) throws SQLException;
     }
 
     public enum Kind { INSERT, UPDATE, DELETE }

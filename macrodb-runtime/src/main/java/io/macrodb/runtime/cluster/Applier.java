@@ -107,7 +107,7 @@ final class Applier implements Runnable {
         this.catalog = catalog;
         this.engine = engine;
         this.batchLimit = batchLimit;
-        this.storedValues = (row, columns) -> engine.storedValues(connection, row, columns);
+        this.storedValues = (table, row, columns) -> engine.storedValues(connection, table.name(), row, columns);
         this.thread = new Thread(this, "macrodb-applier-" + replica.index());
         this.thread.setDaemon(true);
     }

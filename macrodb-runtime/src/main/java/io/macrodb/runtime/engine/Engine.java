@@ -163,13 +163,15 @@ public interface Engine {
     String referentialIntegrity(boolean enabled);
 
     /**
-     * The values of {@code row} as this engine stores them, converted as {@code slave}'s own binding would convert
-     * them, in objects the engine keeps as they are when bound. One conversion then serves every slave, which all
-     * store the same immutable objects. Only the columns in {@code columns} (bit i = column i; -1: all) are
-     * converted, the others are left as they are: the slave binds no other. The default is the row itself: right for
-     * an engine that stores the plain Java values it is given (HSQLDB).
+     * The values of {@code row}, a row of {@code table}, as this engine stores them in that table's columns: converted
+     * as {@code slave}'s own binding and then its column would convert them, in objects the engine keeps as they are
+     * when bound. One conversion then serves every slave, which all store the same immutable objects. Only the columns
+     * in {@code columns} (bit i = column i; -1: all) are converted, the others are left as they are: the slave binds
+     * no other. The default is the row itself: right for an engine that stores the plain Java values it is given
+     * (HSQLDB).
      */
-    default Object[] storedValues(Connection slave, Object[] row, long columns) throws SQLException {
+    default Object[] storedValues(Connection slave, CapturedTable.Name table, Object[] row, long columns)
+            throws SQLException {
         return row;
     }
 
