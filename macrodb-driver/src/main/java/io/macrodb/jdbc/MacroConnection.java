@@ -7,6 +7,7 @@ import io.macrodb.runtime.capture.TransactionCapture;
 import io.macrodb.runtime.cluster.Cluster;
 import io.macrodb.runtime.cluster.CommitSequencer;
 import io.macrodb.runtime.cluster.Replica;
+import io.macrodb.runtime.config.MacroOption;
 
 import java.sql.Array;
 import java.sql.BatchUpdateException;
@@ -21,6 +22,7 @@ import java.sql.ResultSet;
 import java.sql.SQLClientInfoException;
 import java.sql.SQLException;
 import java.sql.SQLNonTransientConnectionException;
+import java.sql.SQLTransactionRollbackException;
 import java.sql.SQLWarning;
 import java.sql.SQLXML;
 import java.sql.Savepoint;
@@ -149,7 +151,19 @@ public final class MacroConnection implements Connection {
         Transaction tx = begin(kind);
         boolean succeeded = false;
         try {
+            // (With no slave, nothing can miss a row.)
+            boolean mayWrite = !tx.isReadOnly() && kind.writes() && cluster.config().replicas() > 1;
+            long schemaChanges = mayWrite ? cluster.sequencer().awaitSchemaChange(tx.session().connection(),
+                    cluster.config().get(MacroOption.READ_WAIT_TIMEOUT_MS)) : 0;
             T result = work.run(tx);
+            if (mayWrite && cluster.sequencer().schemaChangedSince(schemaChanges)) {
+                // It may have written a table that change created before the table had its capture trigger: those
+                // rows would reach no slave. Nothing of the transaction may commit.
+                end(false);
+                throw new SQLTransactionRollbackException("A schema change ran beside this statement, which may have "
+                        + "written a table before MacroDB captured its rows; the transaction was rolled back. Run it "
+                        + "again.", MacroSqlState.SERIALIZATION_FAILURE);
+            }
             succeeded = true;
             return result;
         } catch (BatchUpdateException e) {

@@ -32,6 +32,7 @@ public final class CommitSequencer {
 
     /** How long a commit waits for the commit lock before it asks whether it is in a deadlock, and between asks. */
     private static final long DEADLOCK_CHECK_MILLIS = 20;
+    private static final long SCHEMA_CHANGE_POLL_NANOS = 100_000L;
 
     private final ReentrantLock lock = new ReentrantLock();
     /**
@@ -39,6 +40,13 @@ public final class CommitSequencer {
      * {@code verify()}), or null: a commit kept waiting asks whether that statement waits for its locks.
      */
     private volatile Connection runningWithCommitsHeld;
+    /**
+     * The master's engine connection of the schema change running now, from just before its statement until the
+     * catalog has the change (a new table's capture triggers in place), or null: update statements wait meanwhile.
+     */
+    private volatile Connection schemaChanging;
+    /** Schema changes begun (their {@link #schemaChanging} set first): a statement that saw it move ran beside one. */
+    private volatile long schemaChangesBegun;
     private final Engine engine;
     private final TableCatalog catalog;
     /** The replica whose version is the commit counter; another one after a promotion. */
@@ -220,6 +228,41 @@ public final class CommitSequencer {
     }
 
     /**
+     * Holds a statement of an update transaction on {@code master} (its engine connection) back while a schema change
+     * runs, until the catalog has the change: a table it created has no capture trigger until then, and a row written
+     * there meanwhile reached no slave (the replicas diverged). A statement of a transaction the schema change waits
+     * for (HSQLDB: the table's lockers; in MVCC mode every open transaction) goes on: the change has not run, and
+     * cannot until that transaction ends. Free when no schema change runs: one volatile read.
+     */
+    public long awaitSchemaChange(Connection master, long timeoutMillis) throws SQLException {
+        long begun = schemaChangesBegun; // read before the check: a change begun after it moves the count
+        Connection change = schemaChanging;
+        if (change == null || change == master) {
+            return begun;
+        }
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+        while ((change = schemaChanging) != null && !waitedForBy(change, master)) {
+            if (System.nanoTime() > deadline) {
+                throw new SQLTransientException("This statement waited " + timeoutMillis + " ms for a schema change "
+                        + "to end (statements of update transactions wait while one runs); run the transaction again.",
+                        MacroSqlState.UPDATES_HELD);
+            }
+            java.util.concurrent.locks.LockSupport.parkNanos(this, SCHEMA_CHANGE_POLL_NANOS);
+            begun = schemaChangesBegun;
+        }
+        return begun;
+    }
+
+    /**
+     * Whether a schema change has begun since {@link #awaitSchemaChange} returned {@code begun}. A statement that had
+     * passed that wait may still have been compiled after the change ran, and written a table the change created
+     * before its capture trigger existed: its transaction must not commit.
+     */
+    public boolean schemaChangedSince(long begun) {
+        return schemaChangesBegun != begun;
+    }
+
+    /**
      * Runs {@code statement} on {@code master}, an engine connection to the master, while the caller holds commits:
      * a commit whose locks it comes to wait for gives way ({@link #lockForCommit}) instead of both waiting for ever.
      */
@@ -302,6 +345,9 @@ public final class CommitSequencer {
                                  SqlCall<T> statement, ReplayedAs replayed) throws SQLException {
         lock.lock();
         CaptureSink previous = CaptureScope.open(CaptureSink.IGNORE);
+        // To the end, the catalog's refresh included: its CREATE TRIGGER is DDL too, which HSQLDB's MVCC mode makes
+        // wait for every open transaction.
+        runningWithCommitsHeld = master;
         try {
             requireMaster(on);
             boolean changesTriggers = UserTriggers.changesTriggers(sql);
@@ -310,9 +356,13 @@ public final class CommitSequencer {
             }
             String schema = master.getSchema();
             boolean sessionOnly = SessionTables.onlyTouched(engine, master, sql); // before: a DROP removes the table
+            if (!sessionOnly) { // no update statement may write a table it creates before its capture triggers exist
+                schemaChanging = master;
+                schemaChangesBegun++; // after schemaChanging: see awaitSchemaChange; under the lock, none lost
+            }
             T result;
             try {
-                result = onMasterWhileCommitsHeld(master, statement);
+                result = statement.run();
                 master.commit();
             } catch (SQLException e) {
                 master.rollback();
@@ -332,6 +382,8 @@ public final class CommitSequencer {
             }
             return result;
         } finally {
+            schemaChanging = null;
+            runningWithCommitsHeld = null;
             CaptureScope.close(previous);
             lock.unlock();
         }
