@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
 
@@ -247,7 +248,7 @@ public final class CommitSequencer {
                         + "to end (statements of update transactions wait while one runs); run the transaction again.",
                         MacroSqlState.UPDATES_HELD);
             }
-            java.util.concurrent.locks.LockSupport.parkNanos(this, SCHEMA_CHANGE_POLL_NANOS);
+            LockSupport.parkNanos(this, SCHEMA_CHANGE_POLL_NANOS);
             begun = schemaChangesBegun;
         }
         return begun;
