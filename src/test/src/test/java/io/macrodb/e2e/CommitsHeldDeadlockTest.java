@@ -10,11 +10,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.SQLTransactionRollbackException;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -34,30 +30,11 @@ class CommitsHeldDeadlockTest {
 
     private static final long HUNG_SECONDS = 20;
 
-    private final ExecutorService threads = Executors.newCachedThreadPool(r -> {
-        Thread thread = new Thread(r, "deadlock-test");
-        thread.setDaemon(true);
-        return thread;
-    });
-    private final List<Connection> opened = new ArrayList<>();
+    private final HangWatch hangs = new HangWatch("deadlock-test");
 
-    private Connection open(String url) throws SQLException {
-        Connection connection = Engine.connect(url);
-        opened.add(connection);
-        return connection;
-    }
-
-    /** Closed on a thread of their own: when the test fails, they are stuck in the hang it found. */
     @AfterEach
     void closeConnections() throws InterruptedException {
-        threads.submit(() -> {
-            for (Connection connection : opened) {
-                connection.close();
-            }
-            return null;
-        });
-        threads.shutdown();
-        threads.awaitTermination(5, TimeUnit.SECONDS);
+        hangs.close();
     }
 
     /** HSQLDB's DDL waits for the transactions that locked its table; in MVCC mode, for every open transaction. */
@@ -66,26 +43,26 @@ class CommitsHeldDeadlockTest {
     void schemaChangeWaitingForAnOpenWriter(String mode, String written) throws Exception {
         String url = "jdbc:macrodb:hsqldb:mem:deadlock-ddl-" + mode + written + ";hsqldb.tx=" + mode
                 + ";macrodb.replicas=3";
-        Connection setup = open(url);
-        Connection writer = open(url);
-        Connection ddl = open(url);
+        Connection setup = hangs.open(url);
+        Connection writer = hangs.open(url);
+        Connection ddl = hangs.open(url);
         Engine.execute(setup, "CREATE TABLE t (id INT PRIMARY KEY)", "INSERT INTO t VALUES 1",
                 "CREATE TABLE u (id INT PRIMARY KEY)");
         writer.setAutoCommit(false);
         Engine.execute(writer, "INSERT INTO " + written + " VALUES 2");
 
-        Future<?> alter = threads.submit(() -> {
+        Future<?> alter = hangs.start(() -> {
             Engine.execute(ddl, "ALTER TABLE t ADD COLUMN note VARCHAR(10) DEFAULT 'new'");
             return null;
         });
         awaitBlocked(alter);
         SQLException victim = assertThrows(SQLTransactionRollbackException.class,
-                () -> within(() -> {
+                () -> hangs.within(HUNG_SECONDS, () -> {
                     writer.commit();
                     return null;
                 }));
         assertEquals(MacroSqlState.SERIALIZATION_FAILURE, victim.getSQLState());
-        within(alter);
+        HangWatch.within(alter, HUNG_SECONDS);
 
         Engine.execute(writer, "INSERT INTO " + written + " (id) VALUES 2"); // run again, on the new schema
         writer.commit();
@@ -98,27 +75,27 @@ class CommitsHeldDeadlockTest {
     @Test
     void verifyWaitingForAnOpenWriter() throws Exception {
         String url = "jdbc:macrodb:hsqldb:mem:deadlock-verify;macrodb.replicas=3";
-        Connection setup = open(url);
-        Connection writer = open(url);
+        Connection setup = hangs.open(url);
+        Connection writer = hangs.open(url);
         MacroCluster cluster = setup.unwrap(MacroCluster.class);
         Engine.execute(setup, "CREATE TABLE t (id INT PRIMARY KEY)", "INSERT INTO t VALUES 1");
         writer.setAutoCommit(false);
         Engine.execute(writer, "INSERT INTO t VALUES 2");
 
-        Future<?> verify = threads.submit(() -> {
+        Future<?> verify = hangs.start(() -> {
             Engine.assertIdentical(cluster);
             return null;
         });
         awaitBlocked(verify);
         SQLException victim = assertThrows(SQLTransactionRollbackException.class,
-                () -> within(() -> {
+                () -> hangs.within(HUNG_SECONDS, () -> {
                     writer.commit();
                     return null;
                 }));
         assertEquals(MacroSqlState.SERIALIZATION_FAILURE, victim.getSQLState());
         Engine.execute(writer, "INSERT INTO t VALUES 2");
         writer.commit();
-        within(verify);
+        HangWatch.within(verify, HUNG_SECONDS);
         assertEquals(List.of("1", "2"), Engine.rows(setup, "SELECT id FROM t ORDER BY id"));
         Engine.assertIdenticalAndNoneFailed(cluster);
     }
@@ -132,19 +109,4 @@ class CommitsHeldDeadlockTest {
             // waiting, as it should
         }
     }
-
-    private <T> T within(Callable<T> call) throws Exception {
-        return within(threads.submit(call));
-    }
-
-    private static <T> T within(Future<T> running) throws Exception {
-        try {
-            return running.get(HUNG_SECONDS, TimeUnit.SECONDS);
-        } catch (java.util.concurrent.ExecutionException e) {
-            throw e.getCause() instanceof Exception cause ? cause : e;
-        } catch (TimeoutException e) {
-            throw new AssertionError("hung: still waiting after " + HUNG_SECONDS + " s", e);
-        }
-    }
-
 }

@@ -9,13 +9,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -28,41 +22,22 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  */
 class SchemaChangeUnderLoadTest {
 
-    private final ExecutorService threads = Executors.newCachedThreadPool(r -> {
-        Thread thread = new Thread(r, "schema-change-test");
-        thread.setDaemon(true);
-        return thread;
-    });
-    private final List<Connection> opened = new ArrayList<>();
+    private final HangWatch hangs = new HangWatch("schema-change-test");
 
-    private Connection open(String url) throws SQLException {
-        Connection connection = Engine.connect(url);
-        opened.add(connection);
-        return connection;
-    }
-
-    /** Closed on a thread of their own: when the test fails, they are stuck in the hang it found. */
     @AfterEach
     void closeConnections() throws InterruptedException {
-        threads.submit(() -> {
-            for (Connection connection : opened) {
-                connection.close();
-            }
-            return null;
-        });
-        threads.shutdown();
-        threads.awaitTermination(5, TimeUnit.SECONDS);
+        hangs.close();
     }
 
     @ParameterizedTest
     @EnumSource(Engine.class)
     void aWriterRacingIntoTablesAsTheyAreCreated(Engine engine) throws Exception {
         String url = engine.url(2);
-        Connection setup = open(url);
-        Connection writer = open(url);
-        Connection ddl = open(url);
+        Connection setup = hangs.open(url);
+        Connection writer = hangs.open(url);
+        Connection ddl = hangs.open(url);
         writer.setAutoCommit(false);
-        Future<?> writing = threads.submit(() -> {
+        Future<?> writing = hangs.start(() -> {
             int done = 0;
             while (done < 30) {
                 try {
@@ -79,20 +54,20 @@ class SchemaChangeUnderLoadTest {
             Engine.execute(ddl, "CREATE TABLE x" + i + " (id INT PRIMARY KEY)");
             Thread.sleep(5);
         }
-        within(writing, 30);
+        HangWatch.within(writing, 30);
         Engine.assertIdenticalAndNoneFailed(setup.unwrap(MacroCluster.class));
     }
 
     @Test
     void tablesCreatedWhileAWriterKeepsCommittingOnHsqldbMvcc() throws Exception {
         String url = "jdbc:macrodb:hsqldb:mem:schema-change-mvcc;hsqldb.tx=mvcc;macrodb.replicas=2";
-        Connection setup = open(url);
-        Connection writer = open(url);
-        Connection ddl = open(url);
+        Connection setup = hangs.open(url);
+        Connection writer = hangs.open(url);
+        Connection ddl = hangs.open(url);
         Engine.execute(setup, "CREATE TABLE t (id INT PRIMARY KEY)");
         writer.setAutoCommit(false);
         AtomicBoolean stop = new AtomicBoolean();
-        Future<?> writing = threads.submit(() -> {
+        Future<?> writing = hangs.start(() -> {
             int id = 0;
             while (!stop.get()) {
                 try {
@@ -105,28 +80,18 @@ class SchemaChangeUnderLoadTest {
             }
             return null;
         });
-        Future<?> creating = threads.submit(() -> {
+        Future<?> creating = hangs.start(() -> {
             for (int i = 0; i < 50; i++) {
                 Engine.execute(ddl, "CREATE TABLE x" + i + " (id INT PRIMARY KEY)");
             }
             return null;
         });
         try {
-            within(creating, 30);
+            HangWatch.within(creating, 30);
         } finally {
             stop.set(true);
         }
-        within(writing, 10);
+        HangWatch.within(writing, 10);
         Engine.assertIdenticalAndNoneFailed(setup.unwrap(MacroCluster.class));
-    }
-
-    private static void within(Future<?> running, long seconds) throws Exception {
-        try {
-            running.get(seconds, TimeUnit.SECONDS);
-        } catch (java.util.concurrent.ExecutionException e) {
-            throw e.getCause() instanceof Exception cause ? cause : e;
-        } catch (TimeoutException e) {
-            throw new AssertionError("hung: still waiting after " + seconds + " s", e);
-        }
     }
 }
