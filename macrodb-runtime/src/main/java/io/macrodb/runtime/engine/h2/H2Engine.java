@@ -157,7 +157,7 @@ public final class H2Engine implements Engine {
             if (target != null && !(value instanceof org.h2.value.ValueLob)) {
                 // As the column converts it when it stores it (a CHAR column makes a ValueChar of the bound
                 // ValueVarchar): done here once, every slave stores this object as it is, instead of each making
-                // its own (1.5 million per slave for TPC-C's CHAR columns at one warehouse).
+                // its own (1.4 million per slave for TPC-C's CHAR columns at one warehouse).
                 value = value.convertForAssignTo(target[i].getType(), session, target[i]);
             }
             // A LOB value belongs to the database that made it: each slave makes its own from the plain value.
