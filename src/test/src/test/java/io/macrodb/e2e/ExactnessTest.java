@@ -853,7 +853,8 @@ class ExactnessTest {
                 assertEquals(0, prepared.executeUpdate());
             }
             assertEquals(3, queryLong(c, "SELECT COUNT(*) FROM p"));
-            Engine.execute(c, "-- a migration tool's header\nCREATE TABLE q AS (SELECT id, RAND() AS x FROM t) WITH DATA");
+            Engine.execute(c,
+                    "-- a migration tool's header\nCREATE TABLE q AS (SELECT id, RAND() AS x FROM t) WITH DATA");
             assertEquals(3, queryLong(c, "SELECT COUNT(*) FROM q"));
             Engine.assertIdenticalAndShutdown(c);
         }
