@@ -7,7 +7,6 @@ import io.macrodb.runtime.capture.TransactionCapture;
 import io.macrodb.runtime.cluster.Cluster;
 import io.macrodb.runtime.cluster.CommitSequencer;
 import io.macrodb.runtime.cluster.Replica;
-import io.macrodb.runtime.config.MacroOption;
 
 import java.sql.Array;
 import java.sql.BatchUpdateException;
@@ -58,6 +57,8 @@ import java.util.concurrent.Executor;
 public final class MacroConnection implements Connection {
 
     private final Cluster cluster;
+    /** Whether the cluster has slaves (read once: every writing statement asks; with none, no row can be missed). */
+    private final boolean replicated;
     private final String url;
     private final Properties engineProperties;
     /** The session on the master; replaced by one on the new master after a promotion, between transactions. */
@@ -80,6 +81,7 @@ public final class MacroConnection implements Connection {
     MacroConnection(Cluster cluster, String url, Properties engineProperties) throws SQLException {
         cluster.checkOpen();
         this.cluster = cluster;
+        this.replicated = cluster.config().replicas() > 1;
         this.url = url;
         this.engineProperties = engineProperties;
         Replica on = cluster.master();
@@ -151,10 +153,8 @@ public final class MacroConnection implements Connection {
         Transaction tx = begin(kind);
         boolean succeeded = false;
         try {
-            // (With no slave, nothing can miss a row.)
-            boolean mayWrite = !tx.isReadOnly() && kind.writes() && cluster.config().replicas() > 1;
-            long schemaChanges = mayWrite ? cluster.sequencer().awaitSchemaChange(tx.session().connection(),
-                    cluster.config().get(MacroOption.READ_WAIT_TIMEOUT_MS)) : 0;
+            boolean mayWrite = replicated && kind.writes() && !tx.isReadOnly();
+            long schemaChanges = mayWrite ? cluster.sequencer().awaitSchemaChange(tx.session().connection()) : 0;
             T result = work.run(tx);
             if (mayWrite && cluster.sequencer().schemaChangedSince(schemaChanges)) {
                 // It may have written a table that change created before the table had its capture trigger: those

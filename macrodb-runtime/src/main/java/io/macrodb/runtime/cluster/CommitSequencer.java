@@ -56,21 +56,22 @@ public final class CommitSequencer {
     private final Object appliersChange = new Object();
     private final LongAdder committed = new LongAdder();
     private final long maxLag;
-    private final long lagWaitTimeoutMillis;
+    private final long waitTimeoutMillis;
     private final LongAdder lagWaits = new LongAdder();
     private final LongAdder lagWaitNanos = new LongAdder();
 
     /**
      * @param master               the replica whose version is the commit counter (the paper's {@code version[0]})
      * @param maxLag               most versions a healthy slave may trail the master by when a commit returns
-     * @param lagWaitTimeoutMillis most time a commit waits for a slave to come back within {@code maxLag}
+     * @param waitTimeoutMillis most time a commit waits for a slave to come back within {@code maxLag}, and an update
+     *                          statement for a schema change to end
      */
-    CommitSequencer(Engine engine, TableCatalog catalog, Replica master, long maxLag, long lagWaitTimeoutMillis) {
+    CommitSequencer(Engine engine, TableCatalog catalog, Replica master, long maxLag, long waitTimeoutMillis) {
         this.engine = engine;
         this.catalog = catalog;
         this.master = master;
         this.maxLag = maxLag;
-        this.lagWaitTimeoutMillis = lagWaitTimeoutMillis;
+        this.waitTimeoutMillis = waitTimeoutMillis;
     }
 
     /** Update transactions that committed a write set (DDL and counter-only versions not included). */
@@ -235,17 +236,18 @@ public final class CommitSequencer {
      * for (HSQLDB: the table's lockers; in MVCC mode every open transaction) goes on: the change has not run, and
      * cannot until that transaction ends. Free when no schema change runs: one volatile read.
      */
-    public long awaitSchemaChange(Connection master, long timeoutMillis) throws SQLException {
+    public long awaitSchemaChange(Connection master) throws SQLException {
         long begun = schemaChangesBegun; // read before the check: a change begun after it moves the count
         Connection change = schemaChanging;
         if (change == null || change == master) {
             return begun;
         }
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(waitTimeoutMillis);
         while ((change = schemaChanging) != null && !waitedForBy(change, master)) {
             if (System.nanoTime() > deadline) {
-                throw new SQLTransientException("This statement waited " + timeoutMillis + " ms for a schema change "
-                        + "to end (statements of update transactions wait while one runs); run the transaction again.",
+                throw new SQLTransientException("This statement waited " + waitTimeoutMillis + " ms for a schema "
+                        + "change to end (statements of update transactions wait while one runs); run the transaction "
+                        + "again.",
                         MacroSqlState.UPDATES_HELD);
             }
             LockSupport.parkNanos(this, SCHEMA_CHANGE_POLL_NANOS);
@@ -293,7 +295,7 @@ public final class CommitSequencer {
             }
             long start = System.nanoTime();
             try {
-                slave.awaitVersionWhileRoutable(needed, lagWaitTimeoutMillis); // -1: paused meanwhile, let go
+                slave.awaitVersionWhileRoutable(needed, waitTimeoutMillis); // -1: paused meanwhile, let go
             } catch (SQLException e) {
                 return; // failed, timed out or interrupted (the flag stays set): the commit itself succeeded
             } finally {

@@ -56,6 +56,12 @@ class CommitsHeldDeadlockTest {
             return null;
         });
         awaitBlocked(alter);
+        // The writer's next statement is not held back while the change waits for it (it would wait out
+        // macrodb.readWaitTimeoutMs, 30 s, longer than this test calls a hang): the change has not run yet.
+        hangs.within(HUNG_SECONDS, () -> {
+            Engine.execute(writer, "INSERT INTO " + written + " VALUES 3");
+            return null;
+        });
         SQLException victim = assertThrows(SQLTransactionRollbackException.class,
                 () -> hangs.within(HUNG_SECONDS, () -> {
                     writer.commit();
