@@ -69,6 +69,15 @@ enum Engine {
         };
     }
 
+    /**
+     * H2 2.5's own error under concurrent writers when a transaction it waits for is rolled back ("... status
+     * ROLLING_BACK", "illegally transitioned from ROLLED_BACK to ROLLING_BACK"; the bare engine gets it too under the
+     * same workload): the statement fails as a lock conflict would, and is retried as one.
+     */
+    static boolean isH2RollbackRace(SQLException e) {
+        return e.getErrorCode() == 50000 && String.valueOf(e.getMessage()).contains("ROLLING_BACK");
+    }
+
     static Connection connect(String url) throws SQLException {
         return DriverManager.getConnection(url);
     }

@@ -1072,9 +1072,7 @@ class RandomWorkloadTest {
             String state = e.getSQLState();
             return MacroSqlState.isRetryable(e) || "40001".equals(state) || "40P01".equals(state)
                     || "HYT00".equals(state) || (state != null && state.startsWith("40M"))
-                    // H2 2.5's own, under concurrent writers when a transaction it waits for is rolled back (the
-                    // same workload on the bare engine gets it too): the statement fails, the transaction goes on.
-                    || (e.getErrorCode() == 50000 && String.valueOf(e.getMessage()).contains("status ROLLING_BACK"));
+                    || Engine.isH2RollbackRace(e); // the statement fails, the transaction goes on
         }
 
         // ---- transactions ----
