@@ -389,8 +389,17 @@ public final class MacroConnection implements Connection {
         }
     }
 
+    /** Runs {@code sql}, DDL or TRUNCATE, as {@code call}'s one engine statement. */
     private <T> T executeSchemaChange(String sql, Transaction.StatementCall<T> call) throws SQLException {
-        return executeSchemaChange(sql, call, master -> sql);
+        return executeSchemaChange(sql, schemaChangeStatement(call), master -> sql);
+    }
+
+    /**
+     * {@code call}, a schema change's own engine statement, run as such: a transaction it waits for may commit ahead
+     * of it ({@link CommitSequencer#runSchemaChangeStatement}).
+     */
+    private <T> Transaction.StatementCall<T> schemaChangeStatement(Transaction.StatementCall<T> call) {
+        return session -> cluster.sequencer().runSchemaChangeStatement(() -> call.run(session));
     }
 
     /** The same, the slaves replaying {@code replayed}'s text, read from the master once {@code sql} ran. */
@@ -429,7 +438,7 @@ public final class MacroConnection implements Connection {
             // Under the commit lock, so no other DDL runs in between (an IF NOT EXISTS may change nothing, and then
             // nothing follows, and nothing is replayed: its query may read what no slave has).
             int before = change.schemaReading(session.connection());
-            T done = first.run(session);
+            T done = schemaChangeStatement(first).run(session);
             changed[0] = change.schemaReading(session.connection()) != before;
             return done;
         }, master -> changed[0] ? change.replayedFirstStep(master, cluster.engineSupport()) : null);

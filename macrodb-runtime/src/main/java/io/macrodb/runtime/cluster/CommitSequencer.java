@@ -48,6 +48,17 @@ public final class CommitSequencer {
     private volatile Connection schemaChanging;
     /** Schema changes begun (their {@link #schemaChanging} set first): a statement that saw it move ran beside one. */
     private volatile long schemaChangesBegun;
+    /**
+     * A token for the engine statement of the schema change running now, set while that statement runs (not while
+     * MacroDB reads the catalog around it), or null: a commit that statement waits for may go through ahead of it.
+     */
+    private volatile Object schemaStatement;
+    /**
+     * Taken by a commit let through ahead of a waiting schema change, for its commit and version, instead of the
+     * commit lock, which the schema change holds; the schema change takes it once its statement has ended, before it
+     * takes a version itself.
+     */
+    private final ReentrantLock aheadOfSchemaChange = new ReentrantLock();
     private final Engine engine;
     private final TableCatalog catalog;
     /** The replica whose version is the commit counter; another one after a promotion. */
@@ -170,48 +181,76 @@ public final class CommitSequencer {
             committed.increment();
             return this.master.advanceByOne();
         }
-        long version;
-        if (!lockForCommit(master)) {
-            rollback(on, master, capture);
-            throw new SQLTransactionRollbackException("This update transaction was rolled back: it held a lock that "
-                    + "a statement running on the master while commits are held (a schema change, or verify()) waited "
-                    + "for, and its commit would have waited for that statement: neither could have gone on. Run the "
-                    + "transaction again.", MacroSqlState.SERIALIZATION_FAILURE);
-        }
-        try {
-            requireMaster(on);
-            master.commit();
-            committed.increment();
-            version = publish(capture.seal(version() + 1, counters(master, capture)));
-        } finally {
-            lock.unlock();
-        }
+        long version = switch (lockForCommit(master)) {
+            case LOCKED -> commitLocked(on, master, capture, lock);
+            case AHEAD_OF_SCHEMA_CHANGE -> commitLocked(on, master, capture, aheadOfSchemaChange);
+            case DEADLOCKED -> {
+                rollback(on, master, capture);
+                throw new SQLTransactionRollbackException("This update transaction was rolled back: it held a lock "
+                        + "that a statement running on the master while commits are held (verify(), or the catalog "
+                        + "read after a schema change) waited for, and its commit would have waited for that "
+                        + "statement: neither could have gone on. Run the transaction again.",
+                        MacroSqlState.SERIALIZATION_FAILURE);
+            }
+        };
         keepSlavesWithinMaxLag(version);
         return version;
     }
 
     /**
+     * The commit itself, under {@code held} (taken by {@link #lockForCommit}, released here). The counters are read
+     * before the master commits: a schema change this commit goes ahead of runs as soon as it has, and may drop what
+     * they are read from.
+     */
+    private long commitLocked(Replica on, Connection master, TransactionCapture capture, ReentrantLock held)
+            throws SQLException {
+        try {
+            requireMaster(on);
+            WriteSet.CounterState counters = counters(master, capture);
+            master.commit();
+            committed.increment();
+            return publish(capture.seal(version() + 1, counters));
+        } finally {
+            held.unlock();
+        }
+    }
+
+    /** How a commit may go on, see {@link #lockForCommit}. */
+    private enum CommitTurn {
+        /** It holds the commit lock. */
+        LOCKED,
+        /** It holds {@link #aheadOfSchemaChange}: the schema change holding commits waits for its locks to begin. */
+        AHEAD_OF_SCHEMA_CHANGE,
+        /** The statement holding commits waits for its locks, and cannot let it go first: it must give way. */
+        DEADLOCKED
+    }
+
+    /**
      * Takes the commit lock for the commit of {@code committer}'s transaction, unless a statement that runs on the
      * master while commits are held waits for that transaction's locks (HSQLDB waits as long as it takes): then the
-     * statement would wait for the commit and the commit for the statement, and false says the commit must give way,
-     * as the engines pick a deadlock's victim. The lock is not interruptible here either (an interrupt is kept).
+     * statement would wait for the commit and the commit for the statement. If that statement is a schema change's
+     * DDL, which waits to begin, the commit goes first, as with the engine alone: the DDL has changed nothing yet and
+     * takes its version after this one. Otherwise (the catalog read after the DDL, which may have let the transaction
+     * write where no trigger captured it; {@code verify()}'s read, which compares at the version it holds) the commit
+     * gives way, as the engines pick a deadlock's victim. The lock is not interruptible here (an interrupt is kept).
      */
-    private boolean lockForCommit(Connection committer) {
+    private CommitTurn lockForCommit(Connection committer) {
         if (lock.tryLock()) {
-            return true;
+            return CommitTurn.LOCKED;
         }
         boolean interrupted = false;
         try {
             while (true) {
                 try {
                     if (lock.tryLock(DEADLOCK_CHECK_MILLIS, TimeUnit.MILLISECONDS)) {
-                        return true;
+                        return CommitTurn.LOCKED;
                     }
                 } catch (InterruptedException e) {
                     interrupted = true;
                 }
                 if (waitedForBy(runningWithCommitsHeld, committer)) {
-                    return false;
+                    return mayGoAheadOfSchemaChange(committer) ? CommitTurn.AHEAD_OF_SCHEMA_CHANGE
+                            : CommitTurn.DEADLOCKED;
                 }
             }
         } finally {
@@ -219,6 +258,28 @@ public final class CommitSequencer {
                 Thread.currentThread().interrupt();
             }
         }
+    }
+
+    /**
+     * Whether the schema change's own engine statement waits for {@code committer}'s locks, and so has not begun
+     * ({@link Engine#waitsFor}); if so, returns holding {@link #aheadOfSchemaChange}. The statement cannot end while it
+     * waits for this transaction, so the token read the same before and after the engine is asked means it was that
+     * statement that waited, not a read of MacroDB's around it (or the catalog's refresh after it).
+     */
+    private boolean mayGoAheadOfSchemaChange(Connection committer) {
+        aheadOfSchemaChange.lock();
+        Object statement = schemaStatement;
+        Connection waiting = runningWithCommitsHeld;
+        try {
+            if (statement != null && waiting != null && engine.waitsFor(waiting, committer)
+                    && schemaStatement == statement) {
+                return true;
+            }
+        } catch (SQLException cannotTell) {
+            // give way: the engine could not say
+        }
+        aheadOfSchemaChange.unlock();
+        return false;
     }
 
     private boolean waitedForBy(Connection statement, Connection committer) {
@@ -389,6 +450,25 @@ public final class CommitSequencer {
             runningWithCommitsHeld = null;
             CaptureScope.close(previous);
             lock.unlock();
+        }
+    }
+
+    /**
+     * Runs the engine statement that makes a schema change (its DDL or TRUNCATE), called by the statement given to
+     * {@link #runSchemaChange} (MacroDB's own reads around it are not run through this): a commit that statement waits
+     * for may go ahead of it meanwhile ({@link #mayGoAheadOfSchemaChange}), and has its version once this returns.
+     */
+    public <T> T runSchemaChangeStatement(SqlCall<T> statement) throws SQLException {
+        if (!lock.isHeldByCurrentThread()) {
+            throw new IllegalStateException("a schema change's statement runs inside runSchemaChange");
+        }
+        schemaStatement = new Object();
+        try {
+            return statement.run();
+        } finally {
+            schemaStatement = null;
+            aheadOfSchemaChange.lock(); // waits for a commit let through to take its version
+            aheadOfSchemaChange.unlock();
         }
     }
 

@@ -93,8 +93,10 @@ public interface Engine {
     /**
      * Whether {@code waiting}'s session is now waiting for a lock {@code holder}'s session holds. MacroDB asks when a
      * commit has waited for the commit lock while a statement runs on the master with commits held (a schema change,
-     * {@code verify()}'s read): if that statement waits for the committer's locks, neither can go on. The default
-     * (H2): never asked for an answer, as the engine gives up on its own after its lock timeout.
+     * {@code verify()}'s read): if that statement waits for the committer's locks, neither can go on. A statement that
+     * waits must not have begun to change anything (so that a schema change's DDL waiting may let the commit go first):
+     * the engine takes the locks a statement needs before it runs. The default (H2): never asked for an answer, as the
+     * engine gives up on its own after its lock timeout.
      */
     default boolean waitsFor(Connection waiting, Connection holder) throws SQLException {
         return false;

@@ -330,7 +330,9 @@ public final class HsqldbEngine implements Engine {
      * HSQLDB waits for a lock until it is released, so a schema change waiting for a writer whose
      * commit waits for the commit lock would wait for ever. Its sessions list who waits for them; read without HSQLDB's
      * own lock, as its {@code SYSTEM_SESSIONS} view reads it, so a list changing meanwhile can give a wrong answer
-     * once: the caller asks again while it waits.
+     * once: the caller asks again while it waits. HSQLDB takes every lock a statement needs before the statement runs
+     * (its transaction manager's {@code beginAction}, where DDL in MVCC mode also waits for every open transaction),
+     * so a statement that waits has not begun.
      */
     @Override
     public boolean waitsFor(Connection waiting, Connection holder) throws SQLException {
