@@ -348,8 +348,9 @@ public class MacroStatement implements Statement {
     }
 
     /**
-     * A batch of plain row statements runs as one engine batch; a batch holding DDL or session statements runs one
-     * statement at a time, each on its own path, since DDL commits and is its own version.
+     * A batch of plain row statements runs as one engine batch; a batch holding DDL, session statements or statements
+     * the engine may commit before runs one statement at a time, each on its own path, since DDL commits and is its own
+     * version.
      */
     @Override
     public long[] executeLargeBatch() throws SQLException {
@@ -362,7 +363,10 @@ public class MacroStatement implements Statement {
         boolean mayDrawIdentity = false;
         for (String sql : sqls) {
             StatementKind kind = StatementKind.of(sql);
-            simple &= kind.type() == StatementKind.Type.WRITE || kind.type() == StatementKind.Type.QUERY;
+            // A statement the engine may commit before (ANALYZE, CHECKPOINT) runs on its own path too, which commits
+            // first through MacroDB: inside an engine batch the engine committed the rows before it behind its back.
+            simple &= (kind.type() == StatementKind.Type.WRITE || kind.type() == StatementKind.Type.QUERY)
+                    && !kind.engineMayCommit();
             writes |= kind.writes();
             usesSequence |= kind.usesSequence();
             mayDrawIdentity |= kind.mayDrawIdentity();

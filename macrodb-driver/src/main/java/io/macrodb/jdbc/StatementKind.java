@@ -6,7 +6,6 @@ import io.macrodb.runtime.sql.SqlText;
 
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
-import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -131,6 +130,12 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
             "^\\W*CREATE\\s+(?:OR\\s+REPLACE\\s+)?(?:FORCE\\s+)?(MATERIALIZED\\s+)?VIEW\\b", Pattern.CASE_INSENSITIVE);
     private static final Pattern TEMPORARY = Pattern.compile("\\b(LOCAL|GLOBAL|TEMPORARY|TEMP)\\b",
             Pattern.CASE_INSENSITIVE);
+    /**
+     * A whole-transaction ROLLBACK ({@code WORK} and {@code AND [NO] CHAIN} allowed); anything more, such as
+     * {@code ROLLBACK TO SAVEPOINT}, is refused: MacroDB must know where the captured rows are cut.
+     */
+    private static final Pattern WHOLE_ROLLBACK = Pattern.compile(
+            "^\\W*ROLLBACK(\\s+WORK)?(\\s+AND\\s+(NO\\s+)?CHAIN)?[\\s;]*$", Pattern.CASE_INSENSITIVE);
     /** H2's {@code EXPLAIN ANALYZE}, which runs the statement it explains. */
     private static final Pattern EXPLAIN_ANALYZE =
             Pattern.compile("^\\W*EXPLAIN\\s+ANALYZE\\s+", Pattern.CASE_INSENSITIVE);
@@ -152,20 +157,24 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
 
     static StatementKind of(String sql) throws SQLException {
         String word = SqlText.firstWord(sql);
-        if (SqlText.hasSecondStatement(sql) && !COMPOUND_BODY.matcher(sql).find()) {
+        // Every pattern below reads the text past its comments: a leading one with words in it (a migration tool's
+        // header, a pool's tag) hid an ALTER TABLE ... ADD computing its values, which every slave then computed for
+        // itself, and SET AUTOCOMMIT, which the engine then ran behind MacroDB's back; one inside (FINAL/**/TABLE)
+        // made a write look like a query.
+        String text = SqlText.withoutComments(sql);
+        if (SqlText.hasSecondStatement(sql) && !COMPOUND_BODY.matcher(text).find()) {
             // Classified by its first statement, the text would run as that one kind: a write followed by DDL kept
             // the DDL from the slaves, and DDL followed by a write replayed the write's text on them.
             throw new SQLException("MacroDB runs one SQL statement per call, and this text holds several. Run each "
                     + "with its own execute call (or add each to a batch with addBatch).",
                     MacroSqlState.NOT_REPLICABLE);
         }
-        boolean sequence = SequenceDraws.in(sql);
-        String explain = word.equals("EXPLAIN") ? SqlText.withoutComments(sql) : null;
-        Matcher analyze = explain == null ? null : EXPLAIN_ANALYZE.matcher(explain);
+        boolean sequence = SequenceDraws.in(text);
+        Matcher analyze = word.equals("EXPLAIN") ? EXPLAIN_ANALYZE.matcher(text) : null;
         if (analyze != null && analyze.lookingAt()) {
             // H2 runs the statement it explains: a write, though as a query it got no savepoint of its own and ran
             // in read-only transactions (on a slave, where the capture trigger's refusal left its row behind).
-            StatementKind explained = of(explain.substring(analyze.end()));
+            StatementKind explained = of(text.substring(analyze.end()));
             return explained.type() == Type.WRITE
                     ? new StatementKind(Type.WRITE, explained.usesSequence(), explained.mayDrawIdentity(), true)
                     : explained;
@@ -176,22 +185,19 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
             case "REFRESH" -> Type.SCHEMA_CHANGE; // H2's materialized view: every replica recomputes it alike
             case "INSERT", "UPDATE", "DELETE", "MERGE", "UPSERT", "REPLACE" -> Type.WRITE;
             case "CREATE", "ALTER", "DROP", "TRUNCATE", "COMMENT", "GRANT", "REVOKE", "RENAME" -> Type.SCHEMA_CHANGE;
-            case "SET" -> AUTOCOMMIT.matcher(sql).find() ? refuseControl(sql)
-                    : DATABASE_SETTING.matcher(sql).find() ? Type.SCHEMA_CHANGE
-                    : REFERENTIAL_INTEGRITY.matcher(sql).find() ? Type.MASTER_SETTING : Type.SESSION;
+            case "SET" -> AUTOCOMMIT.matcher(text).find() ? refuseControl(sql)
+                    : DATABASE_SETTING.matcher(text).find() ? Type.SCHEMA_CHANGE
+                    : REFERENTIAL_INTEGRITY.matcher(text).find() ? Type.MASTER_SETTING : Type.SESSION;
             case "COMMIT" -> Type.COMMIT;
-            case "ROLLBACK" -> sql.toUpperCase(Locale.ROOT).contains(" TO ") ? refuseControl(sql) : Type.ROLLBACK;
+            case "ROLLBACK" -> WHOLE_ROLLBACK.matcher(text).matches() ? Type.ROLLBACK : refuseControl(sql);
             case "SHUTDOWN" -> Type.SHUTDOWN;
             case "START", "BEGIN", "SAVEPOINT", "RELEASE" -> refuseControl(sql);
             case "RUNSCRIPT" -> Type.SCRIPT;
             default -> Type.WRITE; // unknown: assume the worst, so it runs at the master and never on a slave
         };
-        // The DDL's shape is read past its comments: a leading one with words in it (a migration tool's header) hid
-        // an ALTER TABLE ... ADD computing its values, which every slave then computed for itself.
-        String ddl = type == Type.SCHEMA_CHANGE ? SqlText.withoutComments(sql) : sql;
         if (type == Type.SCHEMA_CHANGE) {
-            refuseNondeterministicComputedColumn(ddl);
-            refuseDrawingView(ddl, sequence);
+            refuseNondeterministicComputedColumn(text);
+            refuseDrawingView(text, sequence);
             if (SqlText.hasSessionVariable(sql)) {
                 throw new SQLException("MacroDB cannot replicate DDL that reads a session variable (" + sql.strip()
                         + "): every slave runs DDL on a session of its own, where the variable is not set. Write its "
@@ -205,17 +211,17 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
                     + "Draw the value with a query (SELECT NEXT VALUE FOR ...) and set the variable from its result.",
                     MacroSqlState.NOT_REPLICABLE);
         }
-        if (type == Type.MASTER_SETTING && HSQLDB_INTEGRITY_OFF.matcher(sql).find()) {
+        if (type == Type.MASTER_SETTING && HSQLDB_INTEGRITY_OFF.matcher(text).find()) {
             throw new SQLException("MacroDB cannot run HSQLDB's SET DATABASE REFERENTIAL INTEGRITY FALSE: on HSQLDB it "
                     + "stops triggers too, and with them MacroDB's capture, so the writes that followed would reach no "
                     + "slave. Delete or load the rows in an order the foreign keys accept, or drop and re-create the "
                     + "constraints around the work.", MacroSqlState.NOT_REPLICABLE);
         }
-        if (type == Type.SCHEMA_CHANGE && (createsTableFromQuery(ddl)
-                || ADD_TO_TABLE.matcher(ddl).find() && nondeterministic(ddl))) {
+        if (type == Type.SCHEMA_CHANGE && (createsTableFromQuery(text)
+                || ADD_TO_TABLE.matcher(text).find() && nondeterministic(text))) {
             return new StatementKind(Type.IN_STEPS, false); // its later steps, classified themselves, may draw
         }
-        if (type == Type.QUERY && DATA_CHANGE_DELTA.matcher(sql).find()) {
+        if (type == Type.QUERY && DATA_CHANGE_DELTA.matcher(text).find()) {
             // A write, though it begins with SELECT: as a query, it ran on a slave in a read-only transaction, or on the
             // master with nothing captured, where the capture trigger's refusal left its row behind (a failed query
             // is not undone by H2, unlike a failed INSERT); its identity and sequence draws were not shipped. It runs

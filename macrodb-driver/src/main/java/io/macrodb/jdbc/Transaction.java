@@ -102,11 +102,17 @@ final class Transaction {
      * 40, "transaction rollback" (H2's deadlock victim, HSQLDB's serialization failure under MVCC; checked on both).
      * Every row captured before goes then, not only the statement's: an application may go on after the error (the
      * engine's session simply begins a new transaction) and commit, and the slaves received the rows the master had
-     * rolled back. (A batch's failure carries its elements' errors as next exceptions.)
+     * rolled back. (A batch's failure carries its elements' errors as next exceptions.) But not HSQLDB's 40502, a
+     * statement cancelled or past its query timeout: HSQLDB undoes only that statement, and dropping the rows before
+     * it lost them on every slave.
      */
+    /** HSQLDB's "statement execution aborted: timeout reached", for a cancel too. */
+    private static final String STATEMENT_CANCELLED = "40502";
+
     static boolean rolledBackWholeTransaction(Throwable error) {
         for (SQLException e = error instanceof SQLException s ? s : null; e != null; e = e.getNextException()) {
-            if (e.getSQLState() != null && e.getSQLState().startsWith("40")) {
+            if (e.getSQLState() != null && e.getSQLState().startsWith("40")
+                    && !e.getSQLState().equals(STATEMENT_CANCELLED)) {
                 return true;
             }
             if (e.getNextException() == e) {

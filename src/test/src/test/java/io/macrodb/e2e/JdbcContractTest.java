@@ -108,6 +108,72 @@ class JdbcContractTest {
     }
 
     /**
+     * The same statement inside a plain batch: run as one engine batch, the engine committed the rows before it behind
+     * MacroDB's back, and a rollback left them on the master only (HSQLDB's batch also failed, its savepoint committed
+     * away). Found by a review, 2026-11-23.
+     */
+    @ParameterizedTest
+    @EnumSource(Engine.class)
+    void aStatementTheEngineCommitsBeforeInABatchCommitsFirstToo(Engine engine) throws Exception {
+        try (Connection c = open(engine); Statement batch = c.createStatement()) {
+            Engine.execute(c, "CREATE TABLE t (id INT PRIMARY KEY)");
+            c.setAutoCommit(false);
+            Engine.execute(c, "INSERT INTO t VALUES (1)");
+            batch.addBatch("INSERT INTO t VALUES (2)");
+            batch.addBatch(engine == Engine.H2 ? "ANALYZE" : "CHECKPOINT");
+            batch.addBatch("INSERT INTO t VALUES (3)");
+            assertEquals(3, batch.executeBatch().length);
+            c.rollback(); // as with the engine alone: 1 and 2 were committed before the statement, 3 is undone
+            assertEquals(List.of("2", "2"), onEachReplica(c, "SELECT COUNT(*) FROM t"));
+            c.setAutoCommit(true);
+            assertIdenticalNoneFailedAndShutdown(c);
+        }
+    }
+
+    /**
+     * A statement cancelled in a transaction that wrote before it: the engine undoes that statement only. HSQLDB says so
+     * with {@code 40502}, a class-40 state, which MacroDB took for a rollback of the whole transaction, dropping the
+     * earlier write from what the slaves got while the master committed it. Found by a review, 2026-11-23.
+     */
+    @ParameterizedTest
+    @EnumSource(Engine.class)
+    void aCancelledStatementUndoesOnlyItself(Engine engine) throws Exception {
+        try (Connection c = open(engine); Statement slow = c.createStatement()) {
+            Engine.execute(c, "CREATE TABLE t (id INT PRIMARY KEY, v INT)");
+            c.setAutoCommit(false);
+            try (var insert = c.prepareStatement("INSERT INTO t VALUES (?, 0)")) {
+                for (int i = 0; i < 20_000; i++) {
+                    insert.setInt(1, i);
+                    insert.addBatch();
+                }
+                insert.executeBatch();
+            }
+            c.commit();
+            Engine.execute(c, "UPDATE t SET v = 5 WHERE id = 1");
+            var cancelling = Executors.newSingleThreadScheduledExecutor();
+            try {
+                cancelling.scheduleWithFixedDelay(() -> {
+                    try {
+                        slow.cancel();
+                    } catch (SQLException ignored) {
+                        // the statement has ended
+                    }
+                }, 50, 50, TimeUnit.MILLISECONDS);
+                // Quadratic: runs for seconds, so a cancel reaches it while it runs.
+                assertThrows(SQLException.class,
+                        () -> slow.executeUpdate("UPDATE t SET v = (SELECT COUNT(*) FROM t u WHERE u.id <= t.id)"));
+            } finally {
+                cancelling.shutdownNow();
+                assertTrue(cancelling.awaitTermination(5, TimeUnit.SECONDS));
+            }
+            c.commit();
+            assertEquals(List.of("5", "5"), onEachReplica(c, "SELECT SUM(v) FROM t"));
+            c.setAutoCommit(true);
+            assertIdenticalNoneFailedAndShutdown(c);
+        }
+    }
+
+    /**
      * A result or metadata object unwrapped to the engine's led to the master's engine connection, whose commit or
      * rollback bypassed MacroDB (the master and the slaves then held different rows).
      */

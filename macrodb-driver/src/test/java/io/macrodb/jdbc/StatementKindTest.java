@@ -1,0 +1,73 @@
+package io.macrodb.jdbc;
+
+import io.macrodb.api.MacroSqlState;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.sql.SQLException;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Comments and line breaks do not change what a statement is taken for. Each of these was classified from its raw
+ * text until a review found them (2026-11-23): a comment before {@code SET AUTOCOMMIT TRUE} let the engine commit
+ * behind MacroDB's back, one before HSQLDB's integrity switch turned the capture off, H2's delta table with a comment
+ * inside ran on a slave, and {@code ROLLBACK} with a line break before {@code TO} rolled back the whole transaction.
+ */
+class StatementKindTest {
+
+    @ParameterizedTest
+    @ValueSource(strings = {"/* pool init */ SET AUTOCOMMIT TRUE", "-- tag\nSET AUTOCOMMIT FALSE",
+            "SET /* x */ AUTOCOMMIT TRUE", "ROLLBACK\nTO SAVEPOINT SP1", "ROLLBACK\tTO SAVEPOINT SP1",
+            "/* undo */ ROLLBACK TO SAVEPOINT SP1", "ROLLBACK WORK TO SAVEPOINT SP1", "ROLLBACK TRANSACTION tx1"})
+    void transactionControlBehindCommentsOrBreaksIsRefused(String sql) {
+        SQLException refused = assertThrows(SQLException.class, () -> StatementKind.of(sql));
+        assertEquals(MacroSqlState.FEATURE_NOT_SUPPORTED, refused.getSQLState());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"ROLLBACK", "rollback work", " ROLLBACK ;", "/* end */ ROLLBACK", "ROLLBACK AND NO CHAIN"})
+    void aWholeRollbackIsOne(String sql) throws SQLException {
+        assertEquals(StatementKind.Type.ROLLBACK, StatementKind.of(sql).type());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"/* cleanup */ SET DATABASE REFERENTIAL INTEGRITY FALSE",
+            "SET DATABASE -- off\n REFERENTIAL INTEGRITY FALSE"})
+    void hsqldbIntegrityOffBehindACommentIsRefused(String sql) {
+        SQLException refused = assertThrows(SQLException.class, () -> StatementKind.of(sql));
+        assertEquals(MacroSqlState.NOT_REPLICABLE, refused.getSQLState());
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "/* test cleanup */ SET REFERENTIAL_INTEGRITY TRUE | MASTER_SETTING",
+            "/* tag */ SET DATABASE REFERENTIAL INTEGRITY TRUE | MASTER_SETTING",
+            "/* tag */ SET MODE MySQL | SCHEMA_CHANGE",
+            "SELECT id FROM FINAL/**/TABLE (INSERT INTO t (v) VALUES (1)) | WRITE",
+            "SELECT id FROM OLD /* x */ TABLE (DELETE FROM t) | WRITE",
+            "/* a */ SELECT 1 | QUERY"})
+    void commentsDoNotChangeTheKind(String sql, StatementKind.Type expected) throws SQLException {
+        assertEquals(expected, StatementKind.of(sql).type());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"SELECT NEXT/**/VALUE FOR s", "CALL NEXT -- n\n VALUE FOR s"})
+    void aSequenceDrawBehindACommentIsOne(String sql) throws SQLException {
+        StatementKind kind = StatementKind.of(sql);
+        assertTrue(kind.usesSequence());
+        assertTrue(kind.writes());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"SELECT '/* not a comment */ SET AUTOCOMMIT TRUE'", "SELECT '--' || 'x'"})
+    void commentMarksInStringsAreText(String sql) throws SQLException {
+        StatementKind kind = StatementKind.of(sql);
+        assertEquals(StatementKind.Type.QUERY, kind.type());
+        assertFalse(kind.writes());
+    }
+}
