@@ -2,6 +2,8 @@ package io.macrodb.jdbc;
 
 import io.macrodb.runtime.engine.Engine;
 
+import io.macrodb.runtime.sql.SqlText;
+
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -30,20 +32,22 @@ record SessionStatement(String sql, String variableName, Object variable, Engine
             Pattern.CASE_INSENSITIVE);
     private static final Pattern SCHEMA = Pattern.compile("^\\W*SET\\s+SCHEMA\\b", Pattern.CASE_INSENSITIVE);
     private static final Pattern TIME_ZONE = Pattern.compile("^\\W*SET\\s+TIME\\s+ZONE\\b", Pattern.CASE_INSENSITIVE);
+    // Each pattern reads the text past its comments: behind one, a SET SCHEMA was replayed over a later setSchema, a
+    // SET TIME ZONE did not reach the rows slaves write, and a variable set to RAND() was evaluated again by a slave.
 
     /** Whether {@code sql} sets the session's schema ({@code SET SCHEMA s}), which the connection keeps itself. */
     static boolean setsSchema(String sql) {
-        return SCHEMA.matcher(sql).lookingAt();
+        return SCHEMA.matcher(SqlText.withoutComments(sql)).lookingAt();
     }
 
     /** Whether {@code sql} assigns one of H2's session variables ({@code SET @name = ...}). */
     static boolean assignsVariable(String sql) {
-        return VARIABLE.matcher(sql).lookingAt();
+        return VARIABLE.matcher(SqlText.withoutComments(sql)).lookingAt();
     }
 
     /** {@code sql}, just run on {@code connection}, in the form to replay on the others. */
     static SessionStatement replayOf(String sql, Connection connection, Engine engine) throws SQLException {
-        Matcher variable = VARIABLE.matcher(sql);
+        Matcher variable = VARIABLE.matcher(SqlText.withoutComments(sql));
         if (!variable.lookingAt()) {
             return new SessionStatement(sql, null, null, engine);
         }
@@ -58,7 +62,7 @@ record SessionStatement(String sql, String variableName, Object variable, Engine
 
     /** Whether this sets the session's time zone ({@code SET TIME ZONE ...}, both engines). */
     boolean setsTimeZone() {
-        return TIME_ZONE.matcher(sql).lookingAt();
+        return TIME_ZONE.matcher(SqlText.withoutComments(sql)).lookingAt();
     }
 
     void runOn(Connection connection) throws SQLException {

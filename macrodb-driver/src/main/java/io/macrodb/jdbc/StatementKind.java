@@ -156,6 +156,11 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
     }
 
     static StatementKind of(String sql) throws SQLException {
+        if (SqlText.hasNestedComment(sql)) {
+            throw new SQLException("MacroDB cannot tell which statement this is: a block comment holds another '/*', "
+                    + "which H2 reads as a nested comment and HSQLDB does not (" + sql.strip() + "). Remove the inner "
+                    + "'/*'.", MacroSqlState.NOT_REPLICABLE);
+        }
         String word = SqlText.firstWord(sql);
         // Every pattern below reads the text past its comments: a leading one with words in it (a migration tool's
         // header, a pool's tag) hid an ALTER TABLE ... ADD computing its values, which every slave then computed for

@@ -63,6 +63,21 @@ class StatementKindTest {
         assertTrue(kind.writes());
     }
 
+    /** H2 nests block comments, HSQLDB does not; {@code $$} in a name opens no string. */
+    @ParameterizedTest
+    @ValueSource(strings = {"/* /* */ */ SET AUTOCOMMIT TRUE", "INSERT INTO t$$ VALUES (1); CREATE TABLE z (a INT)"})
+    void textTheEnginesMayReadAsAnotherStatementIsRefused(String sql) {
+        SQLException refused = assertThrows(SQLException.class, () -> StatementKind.of(sql));
+        assertEquals(MacroSqlState.NOT_REPLICABLE, refused.getSQLState());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"SELECT $$--$$, NEXT VALUE FOR s", "SELECT 1 AS `x--`, NEXT VALUE FOR s",
+            "SELECT $$--$$, id FROM FINAL TABLE (INSERT INTO t VALUES (2))"})
+    void aCommentMarkInAStringHidesNoWrite(String sql) throws SQLException {
+        assertTrue(StatementKind.of(sql).writes());
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"SELECT '/* not a comment */ SET AUTOCOMMIT TRUE'", "SELECT '--' || 'x'"})
     void commentMarksInStringsAreText(String sql) throws SQLException {

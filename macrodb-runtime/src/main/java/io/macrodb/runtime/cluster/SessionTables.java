@@ -1,5 +1,6 @@
 package io.macrodb.runtime.cluster;
 
+import io.macrodb.api.MacroSqlState;
 import io.macrodb.runtime.engine.Engine;
 import io.macrodb.runtime.sql.SqlText;
 
@@ -27,35 +28,43 @@ final class SessionTables {
             + "|ALTER\\s+TABLE(\\s+IF\\s+EXISTS)?)\\s+", Pattern.CASE_INSENSITIVE);
     private static final Pattern CREATE_INDEX = Pattern.compile(
             "^\\W*CREATE\\s+(UNIQUE\\s+|HASH\\s+|SPATIAL\\s+)*INDEX\\b.*?\\bON\\s+", Pattern.CASE_INSENSITIVE);
-    /** Qualifiers that name the session's own tables (HSQLDB's MODULE and SESSION). */
-    private static final List<String> SESSION_QUALIFIERS = List.of("MODULE", "SESSION");
-
     private SessionTables() {
     }
 
-    /** Whether {@code sql}, about to run on {@code master}, changes only tables of that session. */
+    /**
+     * Whether {@code sql}, about to run on {@code master}, changes only tables of that session. A statement on both
+     * kinds at once ({@code DROP TABLE mine, shared}) is refused: replayed, it failed the slaves, which have no such
+     * session table; not replayed, the slaves kept the shared one.
+     */
     static boolean onlyTouched(Engine engine, Connection master, String sql) throws SQLException {
-        String text = SqlText.withoutComments(sql);
+        String text = SqlText.withUnicodeNamesDecoded(SqlText.withoutComments(sql));
         if (CREATE_LOCAL_TEMPORARY.matcher(text).lookingAt()) {
             return true;
         }
-        List<String> names = targets(text);
-        if (names.isEmpty()) {
-            return false;
-        }
-        for (String name : names) {
-            if (name == null || !engine.isSessionTable(master, name)) {
-                return false;
+        List<TableName> names = targets(text);
+        int sessions = 0;
+        for (TableName name : names) {
+            if (engine.isSessionTable(master, name.schema(), name.table())) {
+                sessions++;
             }
         }
-        return true;
+        if (sessions > 0 && sessions < names.size()) {
+            throw new SQLException("MacroDB cannot run one statement on a temporary table of this session and on a "
+                    + "shared table (" + sql.strip() + "): only the shared one's change reaches the slaves. Run it "
+                    + "once for each kind.", MacroSqlState.NOT_REPLICABLE);
+        }
+        return sessions > 0;
+    }
+
+    /** A table's name as the engine stores it, and its schema's (null: not qualified). */
+    record TableName(String schema, String table) {
     }
 
     /**
-     * The tables a DROP TABLE, TRUNCATE TABLE, ALTER TABLE or CREATE INDEX names, each as the engine stores an
-     * unqualified name (null for one qualified by a schema, which is no session's); empty for other statements.
+     * The tables a DROP TABLE, TRUNCATE TABLE, ALTER TABLE or CREATE INDEX names, as the engine stores names; empty for
+     * other statements.
      */
-    static List<String> targets(String text) {
+    static List<TableName> targets(String text) {
         int at;
         boolean list;
         Matcher onTables = ON_TABLES.matcher(text);
@@ -69,13 +78,13 @@ final class SessionTables {
         } else {
             return List.of();
         }
-        List<String> names = new ArrayList<>();
+        List<TableName> names = new ArrayList<>();
         while (true) {
             int end = SqlText.nameEnd(text, at);
             if (end == at) {
                 return List.of();
             }
-            names.add(unqualified(text.substring(at, end)));
+            names.add(parsed(text.substring(at, end)));
             at = end;
             while (at < text.length() && Character.isWhitespace(text.charAt(at))) {
                 at++;
@@ -90,8 +99,10 @@ final class SessionTables {
         }
     }
 
-    /** The last part of a name as the engine stores it (quoted: as written; plain: upper case), or null. */
-    private static String unqualified(String name) {
+    /**
+     * A possibly qualified name's last two parts, each as the engine stores it (quoted: as written; plain: upper case).
+     */
+    private static TableName parsed(String name) {
         List<String> parts = new ArrayList<>();
         int at = 0;
         while (at < name.length()) {
@@ -102,9 +113,6 @@ final class SessionTables {
                     : part.toUpperCase(Locale.ROOT));
             at = end + 1; // past the dot
         }
-        if (parts.size() > 1 && !SESSION_QUALIFIERS.contains(parts.get(parts.size() - 2))) {
-            return null;
-        }
-        return parts.isEmpty() ? null : parts.get(parts.size() - 1);
+        return new TableName(parts.size() > 1 ? parts.get(parts.size() - 2) : null, parts.get(parts.size() - 1));
     }
 }

@@ -45,7 +45,7 @@ final class UserTriggers {
 
     /** Whether {@code sql} creates, changes or drops a trigger: such DDL runs on the master only. */
     static boolean changesTriggers(String sql) {
-        return TRIGGER_DDL.matcher(sql).find();
+        return TRIGGER_DDL.matcher(SqlText.withoutComments(sql)).find(); // behind a comment it was replayed on slaves
     }
 
     /**

@@ -102,8 +102,12 @@ public interface Engine {
         return false;
     }
 
-    /** Whether {@code table} (as the engine stores the name) is a temporary table of {@code connection}'s session. */
-    boolean isSessionTable(Connection connection, String table) throws SQLException;
+    /**
+     * Whether the engine, running a statement on {@code connection}, takes the name {@code schema.table} (as the engine
+     * stores names; {@code schema} null for an unqualified name) for a temporary table of that session only, as it
+     * resolves names: a table of the session's own may be found before or after a shared one of the same name.
+     */
+    boolean isSessionTable(Connection connection, String schema, String table) throws SQLException;
 
     /**
      * The engine's own {@code CREATE TABLE} statement for {@code schema.table} (names as the engine stores them), as

@@ -36,8 +36,9 @@ public final class SqlText {
         int depth = 0;
         for (int i = from; i < sql.length(); i++) {
             char c = sql.charAt(i);
-            if (c == '\'' || c == '"') {
-                i = closingQuote(sql, i);
+            int quoted = quotedEnd(sql, i);
+            if (quoted >= 0) {
+                i = quoted;
             } else if (c == '(') {
                 depth++;
             } else if (c == ')') {
@@ -55,8 +56,9 @@ public final class SqlText {
         int depth = 0;
         for (int i = 0; i < sql.length(); i++) {
             char at = sql.charAt(i);
-            if (at == '\'' || at == '"') {
-                i = closingQuote(sql, i);
+            int quoted = quotedEnd(sql, i);
+            if (quoted >= 0) {
+                i = quoted;
             } else if (at == '(') {
                 depth++;
             } else if (at == ')') {
@@ -86,11 +88,9 @@ public final class SqlText {
                 afterSemicolon = true;
             } else if (afterSemicolon) {
                 return true;
-            } else if (c == '\'' || c == '"') {
-                i = closingQuote(sql, i);
-            } else if (c == '$' && sql.startsWith("$$", i)) {
-                int end = sql.indexOf("$$", i + 2);
-                i = end < 0 ? sql.length() : end + 1;
+            } else {
+                int quoted = quotedEnd(sql, i);
+                i = quoted >= 0 ? quoted : i;
             }
         }
         return false;
@@ -115,13 +115,11 @@ public final class SqlText {
         for (int i = 0; i < sql.length(); i++) {
             char c = sql.charAt(i);
             int commentEnd = commentEnd(sql, i);
+            int quoted = quotedEnd(sql, i);
             if (commentEnd >= 0) {
                 i = commentEnd;
-            } else if (c == '\'' || c == '"') {
-                i = closingQuote(sql, i);
-            } else if (c == '$' && sql.startsWith("$$", i)) {
-                int end = sql.indexOf("$$", i + 2);
-                i = end < 0 ? sql.length() : end + 1;
+            } else if (quoted >= 0) {
+                i = quoted;
             } else if (test.test(i)) {
                 return true;
             }
@@ -162,13 +160,13 @@ public final class SqlText {
         for (int i = 0; i < sql.length(); i++) {
             char c = sql.charAt(i);
             int commentEnd = commentEnd(sql, i);
+            int quoted = quotedEnd(sql, i);
             if (commentEnd >= 0) {
                 kept.append(' ');
                 i = commentEnd;
-            } else if (c == '\'' || c == '"') {
-                int close = closingQuote(sql, i);
-                kept.append(sql, i, Math.min(close + 1, sql.length()));
-                i = close;
+            } else if (quoted >= 0) {
+                kept.append(sql, i, quoted + 1);
+                i = quoted;
             } else {
                 kept.append(c);
             }
@@ -178,18 +176,19 @@ public final class SqlText {
 
     /**
      * {@code sql} with what its strings and quoted names hold blanked out (the quotes kept, every index where it
-     * was), so that a pattern looking for a function or keyword cannot match a value or a name. MySQL-mode
-     * {@code `names`} too ({@code [...]} is left: outside SQL Server's mode it holds array elements, expressions).
+     * was), so that a pattern looking for a function or keyword cannot match a value or a name: every form
+     * {@link #quotedEnd} reads ({@code [...]} is left: outside SQL Server's mode it holds array elements, expressions).
      */
     public static String withoutQuotedText(String sql) {
         char[] kept = sql.toCharArray();
         for (int i = 0; i < kept.length; i++) {
-            if (kept[i] == '\'' || kept[i] == '"' || kept[i] == '`') {
-                int close = closingQuote(sql, i);
-                for (int j = i + 1; j < Math.min(close, kept.length); j++) {
+            int quoted = quotedEnd(sql, i);
+            if (quoted >= 0) {
+                int delimiter = sql.charAt(i) == '$' ? 2 : 1; // $$ opens and closes with two characters
+                for (int j = i + delimiter; j <= quoted - delimiter; j++) {
                     kept[j] = ' ';
                 }
-                i = close;
+                i = quoted;
             }
         }
         return new String(kept);
@@ -200,10 +199,10 @@ public final class SqlText {
         StringBuilder kept = new StringBuilder(text.length());
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
-            if (c == '\'' || c == '"') {
-                int close = closingQuote(text, i);
-                kept.append(text, i, Math.min(close + 1, text.length()));
-                i = close;
+            int quoted = quotedEnd(text, i);
+            if (quoted >= 0) {
+                kept.append(text, i, quoted + 1);
+                i = quoted;
             } else if (!Character.isWhitespace(c)) {
                 kept.append(c);
             }
@@ -244,11 +243,9 @@ public final class SqlText {
                         .append(unescaped(body, escape).replace("\"", "\"\"")).append('"');
                 copied = end;
                 i = end - 1;
-            } else if (c == '\'' || c == '"') {
-                i = closingQuote(sql, i);
             } else {
-                int commentEnd = commentEnd(sql, i);
-                i = commentEnd >= 0 ? commentEnd : i;
+                int skipped = Math.max(quotedEnd(sql, i), commentEnd(sql, i));
+                i = skipped >= 0 ? skipped : i;
             }
         }
         return decoded == null ? sql : decoded.append(sql, Math.min(copied, sql.length()), sql.length()).toString();
@@ -291,14 +288,67 @@ public final class SqlText {
         return true;
     }
 
-    /** If a comment ({@code --} or a block comment) starts at {@code i}: the index of its last character; else -1. */
+    /**
+     * If a comment ({@code --} or a block comment) starts at {@code i}: the index of its last character; else -1. Block
+     * comments nest, as H2 reads them (HSQLDB does not: a statement whose block comment holds another one is refused
+     * before anything reads it, see {@link #hasNestedComment}).
+     */
     public static int commentEnd(String sql, int i) {
         if (sql.startsWith("--", i)) {
             int end = sql.indexOf('\n', i);
             return end < 0 ? sql.length() - 1 : end - 1;
         }
         if (sql.startsWith("/*", i)) {
-            int end = sql.indexOf("*/", i + 2);
+            int depth = 0;
+            for (int j = i; j < sql.length() - 1; j++) {
+                if (sql.startsWith("/*", j)) {
+                    depth++;
+                    j++;
+                } else if (sql.startsWith("*/", j)) {
+                    if (--depth == 0) {
+                        return j + 1;
+                    }
+                    j++;
+                }
+            }
+            return sql.length() - 1;
+        }
+        return -1;
+    }
+
+    /**
+     * Whether a block comment of {@code sql} holds another {@code /*}: H2 nests block comments and HSQLDB does not, so
+     * the two engines read such a text differently, and MacroDB cannot tell which statement it is.
+     */
+    public static boolean hasNestedComment(String sql) {
+        for (int i = 0; i < sql.length(); i++) {
+            int commentEnd = commentEnd(sql, i);
+            int quoted = quotedEnd(sql, i);
+            if (commentEnd >= 0) {
+                if (sql.startsWith("/*", i) && sql.substring(i + 2, commentEnd + 1).contains("/*")) {
+                    return true;
+                }
+                i = commentEnd;
+            } else if (quoted >= 0) {
+                i = quoted;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * If a string or a quoted name starts at {@code i}: the index of its last character (the closing quote; the last
+     * character of {@code sql} if none closes it); else -1. Strings {@code '...'}, quoted names {@code "..."} and the
+     * {@code `...`} H2 accepts, and H2's {@code $$...$$} strings, though not the {@code $$} inside a name such as
+     * {@code t$$}.
+     */
+    public static int quotedEnd(String sql, int i) {
+        char c = sql.charAt(i);
+        if (c == '\'' || c == '"' || c == '`') {
+            return Math.min(closingQuote(sql, i), sql.length() - 1);
+        }
+        if (c == '$' && sql.startsWith("$$", i) && !isNamePart(sql, i - 1)) {
+            int end = sql.indexOf("$$", i + 2);
             return end < 0 ? sql.length() - 1 : end + 1;
         }
         return -1;
@@ -309,8 +359,9 @@ public final class SqlText {
         int depth = 0;
         for (int i = open; i < sql.length(); i++) {
             char c = sql.charAt(i);
-            if (c == '\'' || c == '"') {
-                i = closingQuote(sql, i);
+            int quoted = quotedEnd(sql, i);
+            if (quoted >= 0) {
+                i = quoted;
             } else if (c == '(') {
                 depth++;
             } else if (c == ')' && --depth == 0) {

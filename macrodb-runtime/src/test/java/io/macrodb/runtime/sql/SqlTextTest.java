@@ -17,6 +17,19 @@ class SqlTextTest {
         assertEquals("'it''s -- kept'", SqlText.withoutComments("'it''s -- kept'"));
     }
 
+    /** H2's $$ strings and backtick names are text too, but not the $$ inside a name; block comments nest (H2). */
+    @Test
+    void everyQuotedFormIsTextAndBlockCommentsNest() {
+        assertEquals("SELECT $$--$$, NEXT VALUE FOR s", SqlText.withoutComments("SELECT $$--$$, NEXT VALUE FOR s"));
+        assertEquals("SELECT 1 AS `x--`,   2", SqlText.withoutComments("SELECT 1 AS `x--`, /* c */ 2"));
+        assertEquals("  SET AUTOCOMMIT TRUE", SqlText.withoutComments("/* /* */ */ SET AUTOCOMMIT TRUE"));
+        assertTrue(SqlText.hasSecondStatement("INSERT INTO t$$ VALUES (1); CREATE TABLE z (a INT)"));
+        assertFalse(SqlText.hasSecondStatement("CREATE ALIAS f AS $$ int f() { return 1; } $$"));
+        assertEquals("SELECT $$    $$, `  `", SqlText.withoutQuotedText("SELECT $$ab c$$, `de`"));
+        assertTrue(SqlText.hasNestedComment("/* /* */ */ SELECT 1"));
+        assertFalse(SqlText.hasNestedComment("/* a */ SELECT '/* /*' -- /*\n"));
+    }
+
     @Test
     void blanksAndTrailingSemicolonsGoOutsideQuotesOnly() {
         assertEquals("SELECTa,'b c'FROM\"T 1\"", SqlText.withoutBlanks(" SELECT a,\n 'b c' FROM \"T 1\" ;;"));

@@ -270,8 +270,14 @@ public final class H2Engine implements Engine {
     }
 
     @Override
-    public boolean isSessionTable(Connection connection, String table) throws SQLException {
-        return session(connection).findLocalTempTable(table) != null;
+    public boolean isSessionTable(Connection connection, String schema, String table) throws SQLException {
+        // As H2 resolves a name: the schema's own table first, then the session's local temporary one of that name
+        // (Schema.findTableOrView), whatever schema the temporary table was made in.
+        org.h2.engine.SessionLocal session = session(connection);
+        org.h2.schema.Schema in = session.getDatabase().findSchema(
+                schema == null ? session.getCurrentSchemaName() : schema);
+        org.h2.table.Table found = in == null ? null : in.findTableOrView(session, table);
+        return found != null && found.isTemporary() && !found.isGlobalTemporary();
     }
 
     @Override
@@ -340,7 +346,7 @@ public final class H2Engine implements Engine {
      */
     @Override
     public List<String> scriptStatements(String runscript) throws SQLException {
-        Matcher from = RUNSCRIPT.matcher(runscript);
+        Matcher from = RUNSCRIPT.matcher(SqlText.withoutComments(runscript));
         if (!from.matches()) {
             throw new SQLException("MacroDB runs RUNSCRIPT FROM '<file>' [CHARSET '<charset>'] itself, statement by "
                     + "statement, so that each is replicated; it does not support the other options of: " + runscript,

@@ -345,8 +345,12 @@ public final class HsqldbEngine implements Engine {
         }
     }
 
+    /** HSQLDB looks an unqualified name up among the session's tables first; MODULE and SESSION name only those. */
     @Override
-    public boolean isSessionTable(Connection connection, String table) throws SQLException {
+    public boolean isSessionTable(Connection connection, String schema, String table) throws SQLException {
+        if (schema != null && !schema.equals("MODULE") && !schema.equals("SESSION")) {
+            return false;
+        }
         org.hsqldb.Session session = (org.hsqldb.Session) connection.unwrap(JDBCConnection.class).getSession();
         return session.sessionContext.findSessionTable(table) != null;
     }
