@@ -107,6 +107,13 @@ public final class MacroConnection implements Connection {
             case SCHEMA_CHANGE:
                 return executeSchemaChange(sql, call);
             case SESSION:
+                if (SessionStatement.setsNextTransactionAccess(sql)) {
+                    // The access mode of the transaction it begins (HSQLDB; Spring's enforceReadOnly sends it): run
+                    // as that transaction's first statement, on its session, and not replayed. Recorded as a session
+                    // setting, it ran on the master before a read-only transaction went to a slave, stayed pending
+                    // there, and the connection's next update transaction failed with 25006.
+                    break;
+                }
                 return executeSessionStatement(sql, call);
             case MASTER_SETTING:
                 return executeMasterSetting(call);

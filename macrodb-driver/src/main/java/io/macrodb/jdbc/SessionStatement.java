@@ -35,6 +35,15 @@ record SessionStatement(String sql, String variableName, Object variable, Engine
     // Each pattern reads the text past its comments: behind one, a SET SCHEMA was replayed over a later setSchema, a
     // SET TIME ZONE did not reach the rows slaves write, and a variable set to RAND() was evaluated again by a slave.
 
+    /** {@code SET TRANSACTION READ ONLY | READ WRITE}: the next transaction's access mode, not the session's. */
+    private static final Pattern NEXT_TRANSACTION_ACCESS = Pattern.compile(
+            "^\\W*SET\\s+TRANSACTION\\s+READ\\s+(ONLY|WRITE)\\b", Pattern.CASE_INSENSITIVE);
+
+    /** Whether {@code sql} sets the access mode of the next transaction only. */
+    static boolean setsNextTransactionAccess(String sql) {
+        return NEXT_TRANSACTION_ACCESS.matcher(SqlText.withoutComments(sql)).lookingAt();
+    }
+
     /** Whether {@code sql} sets the session's schema ({@code SET SCHEMA s}), which the connection keeps itself. */
     static boolean setsSchema(String sql) {
         return SCHEMA.matcher(SqlText.withoutComments(sql)).lookingAt();

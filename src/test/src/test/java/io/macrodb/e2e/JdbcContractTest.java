@@ -174,6 +174,40 @@ class JdbcContractTest {
     }
 
     /**
+     * {@code SET TRANSACTION READ ONLY} at the start of a read-only transaction, as Spring's {@code enforceReadOnly}
+     * sends it: HSQLDB keeps it pending for the session's next transaction. MacroDB ran it on the master (no transaction
+     * had begun) and the transaction then went to a slave, so the connection's next update transaction, on the master,
+     * was read-only and its write failed with 25006. Found by a review, 2026-11-23.
+     */
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"locks", "mvcc"})
+    void theNextTransactionsAccessModeIsThatTransactionsOnly(String mode) throws Exception {
+        try (Connection c = Engine.connect("jdbc:macrodb:hsqldb:mem:next-access-" + mode + ";hsqldb.tx=" + mode
+                + ";macrodb.replicas=2")) {
+            Engine.execute(c, "CREATE TABLE t (id INT PRIMARY KEY)");
+            c.setAutoCommit(false);
+            for (int round = 1; round <= 3; round++) {
+                c.setReadOnly(true);
+                Engine.execute(c, "SET TRANSACTION READ ONLY");
+                assertEquals(String.valueOf(round - 1), one(c, "SELECT COUNT(*) FROM t"));
+                c.commit();
+                c.setReadOnly(false);
+                Engine.execute(c, "INSERT INTO t VALUES (" + round + ")");
+                c.commit();
+            }
+            Engine.execute(c, "SET TRANSACTION READ ONLY"); // an update transaction made read-only, as HSQLDB alone
+            SQLException refused = assertThrows(SQLException.class, () -> Engine.execute(c, "INSERT INTO t VALUES (9)"));
+            assertEquals("25006", refused.getSQLState(), refused::getMessage);
+            c.rollback();
+            Engine.execute(c, "INSERT INTO t VALUES (4)"); // and the one after it is not
+            c.commit();
+            c.setAutoCommit(true);
+            assertEquals(List.of("4", "4"), onEachReplica(c, "SELECT COUNT(*) FROM t"));
+            assertIdenticalNoneFailedAndShutdown(c);
+        }
+    }
+
+    /**
      * A result or metadata object unwrapped to the engine's led to the master's engine connection, whose commit or
      * rollback bypassed MacroDB (the master and the slaves then held different rows).
      */
