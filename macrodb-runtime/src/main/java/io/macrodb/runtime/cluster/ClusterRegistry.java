@@ -2,6 +2,8 @@ package io.macrodb.runtime.cluster;
 
 import io.macrodb.api.MacroSqlState;
 import io.macrodb.runtime.config.ClusterConfig;
+import io.macrodb.runtime.engine.EngineUrl;
+import io.macrodb.runtime.engine.Engines;
 
 import java.sql.SQLException;
 import java.util.Properties;
@@ -10,8 +12,8 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * The running clusters, one per engine URL. The first connection to a URL starts its cluster; later connections join
- * it. A cluster that shut down is forgotten, so the next connection to its URL starts a fresh one. At JVM exit every
+ * The running clusters, one per database (however its URL is spelt). The first connection to a database starts its
+ * cluster; later connections join it. A cluster that shut down is forgotten, so the next connection to its URL starts a fresh one. At JVM exit every
  * cluster is shut down, which drains the slaves' queues first.
  */
 public final class ClusterRegistry {
@@ -26,11 +28,15 @@ public final class ClusterRegistry {
     private ClusterRegistry() {
     }
 
-    /** The cluster for {@code config}'s engine URL, started if none runs; refuses a second set of options. */
+    /**
+     * The cluster for the database {@code config}'s engine URL opens ({@link EngineUrl#database}), started if none
+     * runs; refuses a second set of options, or of engine settings, for one database.
+     */
     public static Cluster join(ClusterConfig config, Properties engineProperties) throws SQLException {
+        EngineUrl url = Engines.forUrl(config.engineUrl()).url(config.engineUrl());
         Cluster cluster;
         try {
-            cluster = CLUSTERS.computeIfAbsent(config.clusterKey(), key -> {
+            cluster = CLUSTERS.computeIfAbsent(url.database(), key -> {
                 try {
                     return Cluster.start(config, engineProperties);
                 } catch (SQLException e) {
@@ -40,16 +46,19 @@ public final class ClusterRegistry {
         } catch (StartFailure failure) {
             throw failure.cause;
         }
-        if (!cluster.config().sameOptions(config)) {
-            throw new SQLException("A MacroDB cluster for " + config.clusterKey() + " already runs as "
-                    + cluster.url() + "; this URL asks for " + config + ". Use the same macrodb options for every "
-                    + "connection to one database, or shut the cluster down first.", MacroSqlState.INVALID_OPTION);
+        boolean sameSettings = cluster.engineSupport().url(cluster.config().engineUrl()).settingSet()
+                .equals(url.settingSet());
+        if (!cluster.config().sameOptions(config) || !sameSettings) {
+            throw new SQLException("A MacroDB cluster for the database " + url.database() + " already runs as "
+                    + cluster.url() + "; this URL asks for " + config + ". Use the same engine settings and macrodb "
+                    + "options for every connection to one database, or shut the cluster down first.",
+                    MacroSqlState.INVALID_OPTION);
         }
         return cluster;
     }
 
     static void forget(Cluster cluster) {
-        CLUSTERS.remove(cluster.config().clusterKey(), cluster);
+        CLUSTERS.values().remove(cluster);
     }
 
     private static void shutdownAll() {

@@ -14,8 +14,8 @@ import java.util.StringJoiner;
  * A parsed MacroDB URL: the engine's own URL (MacroDB keys removed) plus every MacroDB option's value.
  *
  * <p>{@code jdbc:macrodb:h2:mem:shop;DB_CLOSE_DELAY=-1;macrodb.replicas=4} gives the engine URL
- * {@code h2:mem:shop;DB_CLOSE_DELAY=-1} and replicas = 4. A cluster is named by its engine URL alone
- * ({@link #clusterKey()}): connections that name the same engine URL join the same cluster, and must then ask for the
+ * {@code h2:mem:shop;DB_CLOSE_DELAY=-1} and replicas = 4. A cluster is named by the database its engine URL opens
+ * (see {@code ClusterRegistry}): connections to the same database join the same cluster, and must then ask for the
  * same options ({@link #sameOptions}), since one set of engines cannot have two replica counts.
  *
  * <p>H2's {@code INIT} setting (commands H2 runs at every connection it opens, {@code ;} written {@code \;}) is taken
@@ -127,11 +127,6 @@ public final class ClusterConfig {
 
     public int replicas() {
         return get(MacroOption.REPLICAS);
-    }
-
-    /** What identifies a cluster: the engine URL. */
-    public String clusterKey() {
-        return URL_PREFIX + engineUrl;
     }
 
     public boolean sameOptions(ClusterConfig other) {

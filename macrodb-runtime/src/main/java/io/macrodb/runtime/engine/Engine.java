@@ -40,6 +40,9 @@ public interface Engine {
     /** Whether {@code engineUrl} names an in-memory database (else a file database, which is durable). */
     boolean inMemory(String engineUrl) throws SQLException;
 
+    /** {@code engineUrl} split into its parts ({@link EngineUrl}). */
+    EngineUrl url(String engineUrl) throws SQLException;
+
     /**
      * Whether {@code error} says the database itself is gone (closed, shut down under the connection): a replica
      * failure, not the statement's own fault; this includes a database that {@link #existingDatabaseUrl} found

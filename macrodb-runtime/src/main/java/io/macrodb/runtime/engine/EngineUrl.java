@@ -43,6 +43,33 @@ public record EngineUrl(String engine, String kind, String name, String settings
     }
 
     /**
+     * The database this URL opens, however it is spelt: the engine, the kind and the name, a file's path made absolute
+     * and normal ({@code ~} as the user's home, {@code ./} and {@code ../} resolved), as both engines read it. Two
+     * URLs that open one database are one cluster: two clusters over one master each kept slaves the other's commits
+     * never reached.
+     */
+    public String database() {
+        if (inMemory()) {
+            return engine + ":mem:" + name;
+        }
+        String path = name.startsWith("~") ? System.getProperty("user.home") + name.substring(1) : name;
+        return engine + ":" + kind + ":" + java.nio.file.Path.of(path).toAbsolutePath().normalize();
+    }
+
+    /** The settings, as a set: their order, and the case of their keys, change nothing. */
+    public java.util.Set<String> settingSet() {
+        java.util.Set<String> set = new java.util.TreeSet<>();
+        for (String setting : settings.split(";")) {
+            if (!setting.isBlank()) {
+                int eq = setting.indexOf('=');
+                set.add(eq < 0 ? setting.strip().toUpperCase(Locale.ROOT)
+                        : setting.substring(0, eq).strip().toUpperCase(Locale.ROOT) + "=" + setting.substring(eq + 1));
+            }
+        }
+        return set;
+    }
+
+    /**
      * Replica 0 is the database as given (a file database stays durable where the user put it). Every other replica
      * is an in-memory database: the given name plus {@code _macrodb_r<index>}, where a file path is reduced to its
      * last part plus a hash of the whole path so that two files called {@code shop} do not share slaves.

@@ -76,12 +76,17 @@ public final class H2Engine implements Engine {
 
     @Override
     public boolean inMemory(String engineUrl) throws SQLException {
-        return EngineUrl.parse(engineUrl, "h2", KINDS).inMemory();
+        return url(engineUrl).inMemory();
+    }
+
+    @Override
+    public EngineUrl url(String engineUrl) throws SQLException {
+        return EngineUrl.parse(engineUrl, "h2", KINDS);
     }
 
     @Override
     public String replicaUrl(String engineUrl, int index) throws SQLException {
-        EngineUrl url = EngineUrl.parse(engineUrl, "h2", KINDS);
+        EngineUrl url = url(engineUrl);
         return url.replicaUrl(index, url.inMemory() ? url.settings() : withoutFileSettings(url.settings()));
     }
 

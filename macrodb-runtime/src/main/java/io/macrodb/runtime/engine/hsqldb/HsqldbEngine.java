@@ -71,12 +71,17 @@ public final class HsqldbEngine implements Engine {
      */
     @Override
     public boolean inMemory(String engineUrl) throws SQLException {
-        return EngineUrl.parse(engineUrl, "hsqldb", KINDS).inMemory();
+        return url(engineUrl).inMemory();
+    }
+
+    @Override
+    public EngineUrl url(String engineUrl) throws SQLException {
+        return EngineUrl.parse(engineUrl, "hsqldb", KINDS);
     }
 
     @Override
     public String replicaUrl(String engineUrl, int index) throws SQLException {
-        EngineUrl url = EngineUrl.parse(engineUrl, "hsqldb", KINDS);
+        EngineUrl url = url(engineUrl);
         return url.replicaUrl(index, url.settings());
     }
 
