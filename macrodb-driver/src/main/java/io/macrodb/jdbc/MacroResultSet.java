@@ -28,9 +28,17 @@ final class MacroResultSet extends ForwardingResultSet {
         this.replica = replica;
     }
 
-    /** A lost replica's error, from any call on the result (H2 checks its session on each), is the retryable 40M01. */
+    /**
+     * A lost replica's error, from any call on the result (H2 checks its session on each), is the retryable 40M01;
+     * once the cluster has shut down (its replicas all gone), it is the connection's 08003, as for any other call: a
+     * pool retrying a 40M01 would retry into a cluster that is gone.
+     */
     @Override
     protected SQLException translated(SQLException e) {
+        if (owner != null && owner.connection.cluster().isShutdown()) {
+            return new java.sql.SQLNonTransientConnectionException("This result's MacroDB cluster was shut down: its "
+                    + "connection is closed.", MacroSqlState.CONNECTION_CLOSED, e);
+        }
         if (replica != null && replica.isLost()) {
             return new SQLTransientException("Replica " + replica.index() + " failed while this result was read; "
                     + "roll back and run the transaction again.", MacroSqlState.REPLICA_LOST, e);

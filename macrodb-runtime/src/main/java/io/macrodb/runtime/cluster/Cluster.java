@@ -19,6 +19,7 @@ import io.macrodb.runtime.engine.Engines;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
+import java.sql.SQLTransientException;
 import java.sql.SQLNonTransientConnectionException;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -468,6 +469,12 @@ public final class Cluster implements MacroCluster {
             ReplicaResult<T> result = new ReplicaResult<>(replica.index(), replica.role(), v, value);
             connection.rollback();
             return result;
+        } catch (SQLException e) {
+            if (replica.isLost() || engine.isDatabaseLost(e)) { // failed meanwhile: the engine's "closed" is no answer
+                throw new SQLTransientException("Replica " + replica.index() + " failed while this call read it; the "
+                        + "cluster replaces it. Call again.", MacroSqlState.REPLICA_LOST, e);
+            }
+            throw e;
         }
     }
 

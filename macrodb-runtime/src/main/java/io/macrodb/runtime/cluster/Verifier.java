@@ -48,10 +48,11 @@ final class Verifier {
      * load by a review). Otherwise the report leaves the counters out.
      */
     VerificationReport verify(Cluster cluster) throws SQLException {
-        List<CapturedTable> tables = catalog.tables();
         var drawsInFlight = new AtomicBoolean();
         List<ReplicaResult<Map<String, TableChecksum>>> results = cluster.queryEachReplicaConcurrently(connection -> {
-            Map<String, TableChecksum> sums = checksums(connection, tables);
+            // Read with commits held, as the rows are, so every replica compares the same tables: read before, a
+            // table dropped in between was queried ("not found"), and one created in between was left out.
+            Map<String, TableChecksum> sums = checksums(connection, catalog.tables());
             if (cluster.updateGate().inFlight() > 0) {
                 drawsInFlight.set(true);
             }

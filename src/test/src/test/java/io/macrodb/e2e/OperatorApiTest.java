@@ -162,6 +162,71 @@ class OperatorApiTest {
     }
 
     /**
+     * {@code verify()} beside schema changes gives a report: it read the list of tables before it held commits, so a
+     * table dropped in between was queried and the engine's "not found" came out (found by a review, 2026-11-23). And
+     * a result left open when the cluster shuts down fails as its connection does, 08003, not with the retryable 40M01
+     * a pool would retry into a cluster that is gone.
+     */
+    @ParameterizedTest
+    @EnumSource(Engine.class)
+    void verifyBesideSchemaChangesAndAResultOpenAtShutdown(Engine engine) throws Exception {
+        try (Connection c = Engine.connect(engine.url(2));
+             Connection reader = Engine.connect(c.unwrap(MacroCluster.class).url())) {
+            MacroCluster cluster = c.unwrap(MacroCluster.class);
+            var stop = new java.util.concurrent.atomic.AtomicBoolean();
+            var verifies = java.util.concurrent.Executors.newSingleThreadExecutor();
+            try {
+                var verifying = verifies.submit(() -> {
+                    int reports = 0;
+                    while (!stop.get()) {
+                        assertTrue(cluster.verify().identical());
+                        reports++;
+                    }
+                    return reports;
+                });
+                for (int i = 0; i < 100 && !verifying.isDone(); i++) {
+                    Engine.execute(c, "CREATE TABLE s" + i + " (id INT PRIMARY KEY)");
+                    insertGivingWayToVerify(c, "INSERT INTO s" + i + " VALUES (1)");
+                    Engine.execute(c, "DROP TABLE s" + i);
+                }
+                stop.set(true);
+                assertTrue(verifying.get(60, java.util.concurrent.TimeUnit.SECONDS) > 0);
+            } finally {
+                stop.set(true);
+                verifies.shutdownNow();
+            }
+
+            Engine.execute(c, "CREATE TABLE t (id INT PRIMARY KEY)", "INSERT INTO t VALUES (1), (2)");
+            reader.setReadOnly(true);
+            reader.setAutoCommit(false);
+            try (var statement = reader.createStatement()) {
+                statement.setFetchSize(1);
+                ResultSet open = statement.executeQuery("SELECT id FROM t");
+                cluster.shutdown();
+                var closed = assertThrows(java.sql.SQLException.class, () -> {
+                    while (open.next()) {
+                        open.getInt(1);
+                    }
+                    statement.executeQuery("SELECT id FROM t");
+                });
+                assertEquals("08003", closed.getSQLState(), closed::getMessage);
+            }
+        }
+    }
+
+    /** HSQLDB's LOCKS mode: a commit whose lock verify()'s read waits for gives way (40001) and runs again. */
+    private static void insertGivingWayToVerify(Connection c, String insert) throws java.sql.SQLException {
+        while (true) {
+            try {
+                Engine.execute(c, insert);
+                return;
+            } catch (java.sql.SQLTransactionRollbackException gaveWay) {
+                assertEquals("40001", gaveWay.getSQLState());
+            }
+        }
+    }
+
+    /**
      * Without a slave, commits take no lock: concurrent update transactions and DDL still get one version each, none
      * lost and none shared, and a reader never waits for a version the master already has.
      */
