@@ -321,6 +321,9 @@ public final class SqlText {
      * the two engines read such a text differently, and MacroDB cannot tell which statement it is.
      */
     public static boolean hasNestedComment(String sql) {
+        if (sql.indexOf("/*") < 0) {
+            return false; // most statements: no block comment at all
+        }
         for (int i = 0; i < sql.length(); i++) {
             int commentEnd = commentEnd(sql, i);
             int quoted = quotedEnd(sql, i);
