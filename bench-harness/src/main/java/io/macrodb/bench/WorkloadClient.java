@@ -24,8 +24,8 @@ public interface WorkloadClient extends AutoCloseable {
     void execute(TransactionType type) throws SQLException, UserAbortException;
 
     /**
-     * Chooses this client's next transaction. The default draws it from {@code mix}, independently each time
-     * (TPC-C). A client that moves from one transaction to the next by its own rules (TPC-W's emulated browser
+     * Chooses this client's next transaction. The default draws it from {@code mix}, independently each time (TPC-C's
+     * client deals from a deck instead, {@link Mix.Deck}). A client that moves from one transaction to the next by its own rules (TPC-W's emulated browser
      * following its mix's transition table) overrides it; the mix's weights then only document the long-run
      * frequencies.
      */

@@ -33,6 +33,9 @@ public final class TpccClient implements WorkloadClient {
     /** The transaction in progress and its inputs, kept for a retry; null when none is in progress. */
     private TpccTransactionType pendingType;
     private Object pendingInput;
+    /** This terminal's deck of the mix it deals from ({@link #next}). */
+    private Mix.Deck deck;
+    private Mix deckOf;
 
     public TpccClient(Connection connection, Terminal terminal) throws SQLException {
         this.terminal = terminal;
@@ -72,11 +75,18 @@ public final class TpccClient implements WorkloadClient {
         }
     }
 
-    /** A new transaction, not a retry: whatever an earlier one left (it failed for good) is dropped. */
+    /**
+     * A new transaction, not a retry: whatever an earlier one left (it failed for good) is dropped. Dealt from this
+     * terminal's deck of the mix (clause 5.2.4.2), so that every type keeps at least its share.
+     */
     @Override
     public TransactionType next(Mix mix, SplittableRandom random) {
         forgetInput();
-        return WorkloadClient.super.next(mix, random);
+        if (deck == null || deckOf != mix) {
+            deck = mix.newDeck();
+            deckOf = mix;
+        }
+        return deck.next(random);
     }
 
     @Override

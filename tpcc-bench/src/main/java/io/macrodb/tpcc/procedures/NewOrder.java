@@ -22,8 +22,8 @@ import java.util.List;
  * carry an unused item id as their last line, which makes the transaction roll back (a {@link UserAbortException}).
  *
  * <p>Two deviations in statement order, both equivalent inside the transaction: the district's next order id is
- * incremented before it is read, and each stock row is updated (with the spec's "+91 when below 10" rule computed
- * in SQL) before its data is read. Writing first takes the row lock at once, so concurrent New-Orders queue on the
+ * incremented before it is read, and each stock row is updated (with the spec's rule, "subtract the quantity, and add
+ * 91 unless S_QUANTITY >= OL_QUANTITY + 10", computed in SQL) before its data is read. Writing first takes the row lock at once, so concurrent New-Orders queue on the
  * district instead of deadlocking on a read-then-write upgrade, and the same SQL is correct on H2 and HSQLDB
  * without {@code SELECT ... FOR UPDATE}. Lines are processed in (item, supplying warehouse) order so that two
  * New-Orders lock stock rows in the same order; item first, so that the unused item id (larger than every real one)
