@@ -163,7 +163,7 @@ public final class MacroConnection implements Connection {
             boolean mayWrite = replicated && kind.writes() && !tx.isReadOnly();
             long schemaChanges = mayWrite ? cluster.sequencer().awaitSchemaChange(tx.session().connection()) : 0;
             T result = work.run(tx);
-            if (mayWrite && cluster.sequencer().schemaChangedSince(schemaChanges)) {
+            if (mayWrite && cluster.sequencer().schemaChangedSince(schemaChanges, tx.session().connection())) {
                 // It may have written a table that change created before the table had its capture trigger: those
                 // rows would reach no slave. Nothing of the transaction may commit.
                 end(false);

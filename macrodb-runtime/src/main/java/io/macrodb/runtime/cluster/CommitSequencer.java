@@ -49,10 +49,12 @@ public final class CommitSequencer {
     /** Schema changes begun (their {@link #schemaChanging} set first): a statement that saw it move ran beside one. */
     private volatile long schemaChangesBegun;
     /**
-     * A token for the engine statement of the schema change running now, set while that statement runs (not while
-     * MacroDB reads the catalog around it), or null: a commit that statement waits for may go through ahead of it.
+     * The engine statement of the schema change running now, set while that statement runs (not while MacroDB reads
+     * the catalog around it), or null: a commit that statement waits for may go through ahead of it.
      */
-    private volatile Object schemaStatement;
+    private volatile SchemaStatement schemaStatement;
+    /** The {@link #schemaChangesBegun} count of the schema change running now; 0 for one on temporary tables only. */
+    private long schemaChangeRunning;
     /**
      * Taken by a commit let through ahead of a waiting schema change, for its commit and version, instead of the
      * commit lock, which the schema change holds; the schema change takes it once its statement has ended, before it
@@ -268,7 +270,7 @@ public final class CommitSequencer {
      */
     private boolean mayGoAheadOfSchemaChange(Connection committer) {
         aheadOfSchemaChange.lock();
-        Object statement = schemaStatement;
+        SchemaStatement statement = schemaStatement;
         Connection waiting = runningWithCommitsHeld;
         try {
             if (statement != null && waiting != null && engine.waitsFor(waiting, committer)
@@ -320,10 +322,25 @@ public final class CommitSequencer {
     /**
      * Whether a schema change has begun since {@link #awaitSchemaChange} returned {@code begun}. A statement that had
      * passed that wait may still have been compiled after the change ran, and written a table the change created
-     * before its capture trigger existed: its transaction must not commit.
+     * before its capture trigger existed: its transaction must not commit. {@code master} is the statement's engine
+     * connection.
      */
-    public boolean schemaChangedSince(long begun) {
-        return schemaChangesBegun != begun;
+    public boolean schemaChangedSince(long begun, Connection master) {
+        long now = schemaChangesBegun;
+        // Unless the one change begun since still waits for this session's locks to begin its own statement: then
+        // the statement that just ended ran before it (a writer the change waits for, let through at awaitSchemaChange).
+        return now != begun && !(now == begun + 1 && schemaStatementWaitsFor(master, now));
+    }
+
+    /** Whether the engine statement of schema change number {@code change} waits for {@code master}'s locks. */
+    private boolean schemaStatementWaitsFor(Connection master, long change) {
+        SchemaStatement statement = schemaStatement;
+        return statement != null && statement.change() == change
+                && waitedForBy(runningWithCommitsHeld, master) && schemaStatement == statement;
+    }
+
+    /** A schema change's engine statement while it runs: {@code change} is its {@link #schemaChangesBegun} count. */
+    private record SchemaStatement(long change) {
     }
 
     /**
@@ -420,9 +437,11 @@ public final class CommitSequencer {
             }
             String schema = master.getSchema();
             boolean sessionOnly = SessionTables.onlyTouched(engine, master, sql); // before: a DROP removes the table
+            schemaChangeRunning = 0;
             if (!sessionOnly) { // no update statement may write a table it creates before its capture triggers exist
                 schemaChanging = master;
                 schemaChangesBegun++; // after schemaChanging: see awaitSchemaChange; under the lock, none lost
+                schemaChangeRunning = schemaChangesBegun;
             }
             T result;
             try {
@@ -462,7 +481,7 @@ public final class CommitSequencer {
         if (!lock.isHeldByCurrentThread()) {
             throw new IllegalStateException("a schema change's statement runs inside runSchemaChange");
         }
-        schemaStatement = new Object();
+        schemaStatement = new SchemaStatement(schemaChangeRunning);
         try {
             return statement.run();
         } finally {

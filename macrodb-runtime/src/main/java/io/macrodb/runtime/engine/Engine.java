@@ -94,7 +94,8 @@ public interface Engine {
     }
 
     /**
-     * Whether {@code waiting}'s session is now waiting for a lock {@code holder}'s session holds. MacroDB asks when a
+     * Whether {@code waiting}'s session is now waiting for a lock {@code holder}'s session holds, directly or through
+     * sessions that wait for it in turn. MacroDB asks when a
      * commit has waited for the commit lock while a statement runs on the master with commits held (a schema change,
      * {@code verify()}'s read): if that statement waits for the committer's locks, neither can go on. A statement that
      * waits must not have begun to change anything (so that a schema change's DDL waiting may let the commit go first):

@@ -104,6 +104,46 @@ class CommitsHeldDeadlockTest {
         Engine.assertIdenticalAndNoneFailed(setup.unwrap(MacroCluster.class));
     }
 
+    /**
+     * The schema change waits for a writer that waits in the engine for a third transaction: that one's commit goes
+     * first too, then the writer's, then the change, as with HSQLDB alone. MacroDB asked only whether the change waited
+     * for the committer itself, and the third transaction's commit hung, every commit with it (found by a review).
+     */
+    @ParameterizedTest(name = "hsqldb.tx={0}")
+    @CsvSource({"locks", "mvlocks"})
+    void schemaChangeWaitingForAWriterThatWaitsForAnother(String mode) throws Exception {
+        String url = "jdbc:macrodb:hsqldb:mem:deadlock-chain-" + mode + ";hsqldb.tx=" + mode + ";macrodb.replicas=3";
+        Connection setup = hangs.open(url);
+        Connection first = hangs.open(url);
+        Connection second = hangs.open(url);
+        Connection ddl = hangs.open(url);
+        Engine.execute(setup, "CREATE TABLE t (id INT PRIMARY KEY)", "CREATE TABLE u (id INT PRIMARY KEY)");
+        first.setAutoCommit(false);
+        second.setAutoCommit(false);
+        Engine.execute(second, "INSERT INTO u VALUES 1");
+        Engine.execute(first, "INSERT INTO t VALUES 1");
+        Future<?> firstWaits = hangs.start(() -> { // waits in the engine for the second's lock on u
+            Engine.execute(first, "INSERT INTO u VALUES 2");
+            first.commit();
+            return null;
+        });
+        awaitBlocked(firstWaits);
+        Future<?> alter = hangs.start(() -> { // waits for the first's lock on t, commits held
+            Engine.execute(ddl, "ALTER TABLE t ADD COLUMN note VARCHAR(10) DEFAULT 'new'");
+            return null;
+        });
+        awaitBlocked(alter);
+        hangs.within(HUNG_SECONDS, () -> {
+            second.commit();
+            return null;
+        });
+        HangWatch.within(firstWaits, HUNG_SECONDS);
+        HangWatch.within(alter, HUNG_SECONDS);
+        assertEquals(List.of("1 new"), Engine.rows(setup, "SELECT id, note FROM t"));
+        assertEquals(List.of("1", "2"), Engine.rows(setup, "SELECT id FROM u ORDER BY id"));
+        Engine.assertIdenticalAndNoneFailed(setup.unwrap(MacroCluster.class));
+    }
+
     /** HSQLDB's LOCKS mode (its default): a read waits for a writer's lock (MVLOCKS and MVCC read past it). */
     @Test
     void verifyWaitingForAnOpenWriter() throws Exception {

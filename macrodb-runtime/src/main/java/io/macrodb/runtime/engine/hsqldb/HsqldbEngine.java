@@ -335,7 +335,8 @@ public final class HsqldbEngine implements Engine {
      * HSQLDB waits for a lock until it is released, so a schema change waiting for a writer whose
      * commit waits for the commit lock would wait for ever. Its sessions list who waits for them; read without HSQLDB's
      * own lock, as its {@code SYSTEM_SESSIONS} view reads it, so a list changing meanwhile can give a wrong answer
-     * once: the caller asks again while it waits. HSQLDB takes every lock a statement needs before the statement runs
+     * once: the caller asks again while it waits. A statement that waits for a session that waits for the holder
+     * waits for the holder too. HSQLDB takes every lock a statement needs before the statement runs
      * (its transaction manager's {@code beginAction}, where DDL in MVCC mode also waits for every open transaction),
      * so a statement that waits has not begun.
      */
@@ -344,7 +345,24 @@ public final class HsqldbEngine implements Engine {
         org.hsqldb.Session waiter = (org.hsqldb.Session) waiting.unwrap(JDBCConnection.class).getSession();
         org.hsqldb.Session owner = (org.hsqldb.Session) holder.unwrap(JDBCConnection.class).getSession();
         try {
-            return owner.waitingSessions.contains(waiter);
+            // Through other sessions too: the statement may wait for a writer that waits in the engine for the
+            // holder (found by a review: a commit then hung behind a third transaction, every commit with it).
+            java.util.Set<org.hsqldb.Session> reached = new java.util.HashSet<>();
+            java.util.ArrayDeque<org.hsqldb.Session> waitingFor = new java.util.ArrayDeque<>();
+            waitingFor.add(owner);
+            while (!waitingFor.isEmpty()) {
+                // toArray() (HSQLDB's toArray(T[]) fills only an array of the set's size), read without its lock
+                for (Object next : waitingFor.poll().waitingSessions.toArray()) {
+                    org.hsqldb.Session waits = (org.hsqldb.Session) next;
+                    if (waits == waiter) {
+                        return true;
+                    }
+                    if (reached.add(waits)) {
+                        waitingFor.add(waits);
+                    }
+                }
+            }
+            return false;
         } catch (RuntimeException changedMeanwhile) {
             return false;
         }
