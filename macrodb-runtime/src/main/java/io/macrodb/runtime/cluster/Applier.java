@@ -285,7 +285,15 @@ final class Applier implements Runnable {
         useSessionSettings(writeSet.sessionSettings());
         for (WriteSet.Entry entry : writeSet.entries()) {
             if (entry instanceof WriteSet.RowChange change) {
-                applyRow(change);
+                try {
+                    applyRow(change);
+                } catch (SQLException e) {
+                    if (!engine.isStatementDropped(e)) {
+                        throw e;
+                    }
+                    closeStatements(); // the engine dropped one: prepare them again, once (it fails the replica if not)
+                    applyRow(change);
+                }
             } else if (entry instanceof WriteSet.SchemaChange change) {
                 applySchemaChange(change);
             } else if (entry instanceof WriteSet.CounterState counters) {

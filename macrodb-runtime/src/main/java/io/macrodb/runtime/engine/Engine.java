@@ -57,6 +57,14 @@ public interface Engine {
         return false;
     }
 
+    /**
+     * Whether {@code error} says a prepared statement was dropped by the engine (it could not compile it again after a
+     * schema change): preparing it anew is the remedy, not failing the replica. The default (H2): never.
+     */
+    default boolean isStatementDropped(SQLException error) {
+        return false;
+    }
+
     /** Whether {@code schema} holds the engine's own tables, never captured nor copied. */
     boolean isSystemSchema(String schema);
 

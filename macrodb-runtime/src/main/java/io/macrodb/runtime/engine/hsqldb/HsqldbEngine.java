@@ -90,6 +90,15 @@ public final class HsqldbEngine implements Engine {
         return replicaUrl.replaceAll("(?i);ifexists=[^;]*", "") + ";ifexists=true";
     }
 
+    /**
+     * HSQLDB's "statement is invalid" (07502): after a schema change it compiles a session's prepared statements again
+     * at their next use and drops one it cannot, which then fails (seen on MVCC-mode slaves beside ALTER SEQUENCE).
+     */
+    @Override
+    public boolean isStatementDropped(SQLException error) {
+        return error.getErrorCode() == -org.hsqldb.error.ErrorCode.X_07502;
+    }
+
     /** Also HSQLDB's "database does not exist" (error -465), what {@link #existingDatabaseUrl} gets for a lost one. */
     @Override
     public boolean isDatabaseLost(SQLException error) {
