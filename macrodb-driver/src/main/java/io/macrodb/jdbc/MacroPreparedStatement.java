@@ -288,47 +288,59 @@ public class MacroPreparedStatement extends MacroStatement implements PreparedSt
 
     @Override
     public void setBytes(int parameterIndex, byte[] x) throws SQLException {
-        bind(parameterIndex, (s, i) -> s.setBytes(i, x));
+        byte[] copy = ParameterValues.copy(x);
+        bind(parameterIndex, (s, i) -> s.setBytes(i, copy));
     }
 
     @Override
     public void setDate(int parameterIndex, java.sql.Date x) throws SQLException {
-        bind(parameterIndex, (s, i) -> s.setDate(i, x));
+        java.sql.Date copy = ParameterValues.copy(x);
+        bind(parameterIndex, (s, i) -> s.setDate(i, copy));
     }
 
     @Override
     public void setTime(int parameterIndex, java.sql.Time x) throws SQLException {
-        bind(parameterIndex, (s, i) -> s.setTime(i, x));
+        java.sql.Time copy = ParameterValues.copy(x);
+        bind(parameterIndex, (s, i) -> s.setTime(i, copy));
     }
 
     @Override
     public void setTimestamp(int parameterIndex, java.sql.Timestamp x) throws SQLException {
-        bind(parameterIndex, (s, i) -> s.setTimestamp(i, x));
+        java.sql.Timestamp copy = ParameterValues.copy(x);
+        bind(parameterIndex, (s, i) -> s.setTimestamp(i, copy));
     }
 
     @Override
     public void setAsciiStream(int parameterIndex, java.io.InputStream x, int length) throws SQLException {
-        bind(parameterIndex, (s, i) -> s.setAsciiStream(i, x, length));
+        ParameterValues.ReadBytes read = ParameterValues.read(x, length);
+        bind(parameterIndex,
+                (s, i) -> s.setAsciiStream(i, ParameterValues.streamOf(read), ParameterValues.lengthOf(read, length)));
     }
 
     @Override
     public void setBinaryStream(int parameterIndex, java.io.InputStream x, int length) throws SQLException {
-        bind(parameterIndex, (s, i) -> s.setBinaryStream(i, x, length));
+        ParameterValues.ReadBytes read = ParameterValues.read(x, length);
+        bind(parameterIndex,
+                (s, i) -> s.setBinaryStream(i, ParameterValues.streamOf(read), ParameterValues.lengthOf(read, length)));
     }
 
     @Override
     public void setObject(int parameterIndex, Object x, int targetSqlType) throws SQLException {
-        bind(parameterIndex, (s, i) -> s.setObject(i, x, targetSqlType));
+        Object copy = ParameterValues.copyObject(x);
+        bind(parameterIndex, (s, i) -> s.setObject(i, ParameterValues.fresh(copy), targetSqlType));
     }
 
     @Override
     public void setObject(int parameterIndex, Object x) throws SQLException {
-        bind(parameterIndex, (s, i) -> s.setObject(i, x));
+        Object copy = ParameterValues.copyObject(x);
+        bind(parameterIndex, (s, i) -> s.setObject(i, ParameterValues.fresh(copy)));
     }
 
     @Override
     public void setCharacterStream(int parameterIndex, java.io.Reader reader, int length) throws SQLException {
-        bind(parameterIndex, (s, i) -> s.setCharacterStream(i, reader, length));
+        ParameterValues.ReadChars read = ParameterValues.read(reader, length);
+        bind(parameterIndex, (s, i) -> s.setCharacterStream(i, ParameterValues.readerOf(read),
+                ParameterValues.lengthOf(read, length)));
     }
 
     @Override
@@ -353,17 +365,23 @@ public class MacroPreparedStatement extends MacroStatement implements PreparedSt
 
     @Override
     public void setDate(int parameterIndex, java.sql.Date x, java.util.Calendar cal) throws SQLException {
-        bind(parameterIndex, (s, i) -> s.setDate(i, x, cal));
+        java.sql.Date copy = ParameterValues.copy(x);
+        java.util.Calendar calendar = ParameterValues.copy(cal);
+        bind(parameterIndex, (s, i) -> s.setDate(i, copy, calendar));
     }
 
     @Override
     public void setTime(int parameterIndex, java.sql.Time x, java.util.Calendar cal) throws SQLException {
-        bind(parameterIndex, (s, i) -> s.setTime(i, x, cal));
+        java.sql.Time copy = ParameterValues.copy(x);
+        java.util.Calendar calendar = ParameterValues.copy(cal);
+        bind(parameterIndex, (s, i) -> s.setTime(i, copy, calendar));
     }
 
     @Override
     public void setTimestamp(int parameterIndex, java.sql.Timestamp x, java.util.Calendar cal) throws SQLException {
-        bind(parameterIndex, (s, i) -> s.setTimestamp(i, x, cal));
+        java.sql.Timestamp copy = ParameterValues.copy(x);
+        java.util.Calendar calendar = ParameterValues.copy(cal);
+        bind(parameterIndex, (s, i) -> s.setTimestamp(i, copy, calendar));
     }
 
     @Override
@@ -388,7 +406,9 @@ public class MacroPreparedStatement extends MacroStatement implements PreparedSt
 
     @Override
     public void setNCharacterStream(int parameterIndex, java.io.Reader value, long length) throws SQLException {
-        bind(parameterIndex, (s, i) -> s.setNCharacterStream(i, value, length));
+        ParameterValues.ReadChars read = ParameterValues.read(value, length);
+        bind(parameterIndex, (s, i) -> s.setNCharacterStream(i, ParameterValues.readerOf(read),
+                ParameterValues.lengthOf(read, length)));
     }
 
     @Override
@@ -398,17 +418,23 @@ public class MacroPreparedStatement extends MacroStatement implements PreparedSt
 
     @Override
     public void setClob(int parameterIndex, java.io.Reader reader, long length) throws SQLException {
-        bind(parameterIndex, (s, i) -> s.setClob(i, reader, length));
+        ParameterValues.ReadChars read = ParameterValues.read(reader, length);
+        bind(parameterIndex,
+                (s, i) -> s.setClob(i, ParameterValues.readerOf(read), ParameterValues.lengthOf(read, length)));
     }
 
     @Override
     public void setBlob(int parameterIndex, java.io.InputStream inputStream, long length) throws SQLException {
-        bind(parameterIndex, (s, i) -> s.setBlob(i, inputStream, length));
+        ParameterValues.ReadBytes read = ParameterValues.read(inputStream, length);
+        bind(parameterIndex,
+                (s, i) -> s.setBlob(i, ParameterValues.streamOf(read), ParameterValues.lengthOf(read, length)));
     }
 
     @Override
     public void setNClob(int parameterIndex, java.io.Reader reader, long length) throws SQLException {
-        bind(parameterIndex, (s, i) -> s.setNClob(i, reader, length));
+        ParameterValues.ReadChars read = ParameterValues.read(reader, length);
+        bind(parameterIndex,
+                (s, i) -> s.setNClob(i, ParameterValues.readerOf(read), ParameterValues.lengthOf(read, length)));
     }
 
     @Override
@@ -418,67 +444,85 @@ public class MacroPreparedStatement extends MacroStatement implements PreparedSt
 
     @Override
     public void setObject(int parameterIndex, Object x, int targetSqlType, int scaleOrLength) throws SQLException {
-        bind(parameterIndex, (s, i) -> s.setObject(i, x, targetSqlType, scaleOrLength));
+        Object copy = ParameterValues.copyObject(x);
+        bind(parameterIndex,
+                (s, i) -> s.setObject(i, ParameterValues.fresh(copy), targetSqlType, scaleOrLength));
     }
 
     @Override
     public void setAsciiStream(int parameterIndex, java.io.InputStream x, long length) throws SQLException {
-        bind(parameterIndex, (s, i) -> s.setAsciiStream(i, x, length));
+        ParameterValues.ReadBytes read = ParameterValues.read(x, length);
+        bind(parameterIndex,
+                (s, i) -> s.setAsciiStream(i, ParameterValues.streamOf(read), ParameterValues.lengthOf(read, length)));
     }
 
     @Override
     public void setBinaryStream(int parameterIndex, java.io.InputStream x, long length) throws SQLException {
-        bind(parameterIndex, (s, i) -> s.setBinaryStream(i, x, length));
+        ParameterValues.ReadBytes read = ParameterValues.read(x, length);
+        bind(parameterIndex,
+                (s, i) -> s.setBinaryStream(i, ParameterValues.streamOf(read), ParameterValues.lengthOf(read, length)));
     }
 
     @Override
     public void setCharacterStream(int parameterIndex, java.io.Reader reader, long length) throws SQLException {
-        bind(parameterIndex, (s, i) -> s.setCharacterStream(i, reader, length));
+        ParameterValues.ReadChars read = ParameterValues.read(reader, length);
+        bind(parameterIndex, (s, i) -> s.setCharacterStream(i, ParameterValues.readerOf(read),
+                ParameterValues.lengthOf(read, length)));
     }
 
     @Override
     public void setAsciiStream(int parameterIndex, java.io.InputStream x) throws SQLException {
-        bind(parameterIndex, (s, i) -> s.setAsciiStream(i, x));
+        ParameterValues.ReadBytes read = ParameterValues.read(x, -1);
+        bind(parameterIndex, (s, i) -> s.setAsciiStream(i, ParameterValues.streamOf(read)));
     }
 
     @Override
     public void setBinaryStream(int parameterIndex, java.io.InputStream x) throws SQLException {
-        bind(parameterIndex, (s, i) -> s.setBinaryStream(i, x));
+        ParameterValues.ReadBytes read = ParameterValues.read(x, -1);
+        bind(parameterIndex, (s, i) -> s.setBinaryStream(i, ParameterValues.streamOf(read)));
     }
 
     @Override
     public void setCharacterStream(int parameterIndex, java.io.Reader reader) throws SQLException {
-        bind(parameterIndex, (s, i) -> s.setCharacterStream(i, reader));
+        ParameterValues.ReadChars read = ParameterValues.read(reader, -1);
+        bind(parameterIndex, (s, i) -> s.setCharacterStream(i, ParameterValues.readerOf(read)));
     }
 
     @Override
     public void setNCharacterStream(int parameterIndex, java.io.Reader value) throws SQLException {
-        bind(parameterIndex, (s, i) -> s.setNCharacterStream(i, value));
+        ParameterValues.ReadChars read = ParameterValues.read(value, -1);
+        bind(parameterIndex, (s, i) -> s.setNCharacterStream(i, ParameterValues.readerOf(read)));
     }
 
     @Override
     public void setClob(int parameterIndex, java.io.Reader reader) throws SQLException {
-        bind(parameterIndex, (s, i) -> s.setClob(i, reader));
+        ParameterValues.ReadChars read = ParameterValues.read(reader, -1);
+        bind(parameterIndex, (s, i) -> s.setClob(i, ParameterValues.readerOf(read)));
     }
 
     @Override
     public void setBlob(int parameterIndex, java.io.InputStream inputStream) throws SQLException {
-        bind(parameterIndex, (s, i) -> s.setBlob(i, inputStream));
+        ParameterValues.ReadBytes read = ParameterValues.read(inputStream, -1);
+        bind(parameterIndex, (s, i) -> s.setBlob(i, ParameterValues.streamOf(read)));
     }
 
     @Override
     public void setNClob(int parameterIndex, java.io.Reader reader) throws SQLException {
-        bind(parameterIndex, (s, i) -> s.setNClob(i, reader));
+        ParameterValues.ReadChars read = ParameterValues.read(reader, -1);
+        bind(parameterIndex, (s, i) -> s.setNClob(i, ParameterValues.readerOf(read)));
     }
 
     @Override
     public void setObject(int parameterIndex, Object x, java.sql.SQLType targetSqlType, int scaleOrLength) throws SQLException {
-        bind(parameterIndex, (s, i) -> s.setObject(i, x, targetSqlType, scaleOrLength));
+        Object copy = ParameterValues.copyObject(x);
+        bind(parameterIndex,
+                (s, i) -> s.setObject(i, ParameterValues.fresh(copy), targetSqlType, scaleOrLength));
     }
 
     @Override
     public void setObject(int parameterIndex, Object x, java.sql.SQLType targetSqlType) throws SQLException {
-        bind(parameterIndex, (s, i) -> s.setObject(i, x, targetSqlType));
+        Object copy = ParameterValues.copyObject(x);
+        bind(parameterIndex, (s, i) -> s.setObject(i, ParameterValues.fresh(copy), targetSqlType));
     }
 
     @Override
