@@ -16,8 +16,9 @@ import java.util.function.Supplier;
  * Stock is conserved: each Buy Confirm order line takes its quantity from the item's stock and adds 21 when
  * fewer than 10 would remain (clause 2.7.3.3). So for every item, {@code stock now - stock at load + books
  * ordered during the run} must be 21 times a number between 0 and the number of such order lines. A lost stock
- * update, an order line without its stock change (or the reverse), or a copy that missed or repeated a Buy
- * Confirm all break it. The stock at load comes from the loader's seed ({@code TpcwLoader.initialStocks}).
+ * update, or an order line without its stock change (or the reverse), breaks it; a copy that missed a whole Buy
+ * Confirm (its order, lines and stock changes together) does not: {@code MacroCluster.verify()} finds that one. The
+ * stock at load comes from the loader's seed ({@code TpcwLoader.initialStocks}).
  */
 final class StockIsConserved implements ConsistencyCheck {
 

@@ -3,7 +3,7 @@ package io.macrodb.tpcw.interaction;
 import java.sql.Connection;
 import java.sql.SQLException;
 
-/** Admin Request (clause 2.16): the product update form for the item of the Product Detail page. */
+/** Admin Request (clause 2.15): the product update form for the item of the Product Detail page. */
 final class AdminRequest implements WebInteraction {
 
     @Override

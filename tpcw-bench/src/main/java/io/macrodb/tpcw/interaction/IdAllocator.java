@@ -15,8 +15,9 @@ import java.util.Map;
  * {@code count} browsers of a run split the key space by residue: browser {@code index} takes the keys above the
  * table's maximum (read when the browser starts) that are congruent to {@code index} modulo {@code count}. No two
  * browsers can ever pick the same key, nothing is shared between them, and a browser replaced mid-run continues
- * in its own residue class above the new maximum. A transaction that rolls back leaves a gap, which nothing in
- * TPC-W minds.
+ * in its own residue class above the new maximum. A transaction that rolls back leaves a gap. The ids are therefore
+ * not dense: the interactions that look at the most recent orders (Best Sellers, Admin Confirm) count them by rank,
+ * not by an id range.
  */
 public final class IdAllocator {
 

@@ -5,7 +5,7 @@ import io.macrodb.tpcw.Vocabulary;
 import java.sql.Connection;
 import java.sql.SQLException;
 
-/** New Products (clause 2.9): the 50 most recently published items of a subject, and the promotion. */
+/** New Products (clause 2.12): the 50 most recently published items of a subject, and the promotion. */
 final class NewProducts implements WebInteraction {
 
     static final String GET_NEW_PRODUCTS = """

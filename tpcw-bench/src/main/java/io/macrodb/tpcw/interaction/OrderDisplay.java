@@ -9,7 +9,7 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 
 /**
- * Order Display (clause 2.13): a customer logs in (a browser that knows no customer picks one by NURand and keeps
+ * Order Display (clause 2.9): a customer logs in (a browser that knows no customer picks one by NURand and keeps
  * it, as the reference browser emulator does) and sees its most recent order with addresses, card and lines.
  *
  * <p>The reference orders by {@code o_date, o_id DESC}, which puts the oldest date first; the specification asks

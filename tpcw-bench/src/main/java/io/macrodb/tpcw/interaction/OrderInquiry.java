@@ -4,7 +4,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 
 /**
- * Order Inquiry (clause 2.12): the log-in form for Order Display. The reference servlet reads nothing; this one
+ * Order Inquiry (clause 2.8): the log-in form for Order Display. The reference servlet reads nothing; this one
  * fills in a known customer's user name as Customer Registration does, so the page is a (small) read-only
  * transaction like the other pages.
  */

@@ -153,6 +153,35 @@ abstract class AbstractInteractionTest {
         assertTrue(listed > 0, "ten subjects, no best sellers");
     }
 
+    /**
+     * The most recent orders are counted by rank: browsers number orders in residue classes of their own, so a range
+     * of ids below the largest one held ever fewer orders as a run went on (found by an audit, 2026-11-23).
+     */
+    @Test
+    void theMostRecentOrdersAreCountedByRankNotByARangeOfIds() throws SQLException {
+        long before = count("SELECT COUNT(*) FROM orders");
+        long max = count("SELECT MAX(o_id) FROM orders");
+        try (PreparedStatement sparse = connection.prepareStatement(
+                "INSERT INTO orders SELECT ?, o_c_id, o_date, o_sub_total, o_tax, o_total, o_ship_type, o_ship_date, "
+                        + "o_bill_addr_id, o_ship_addr_id, o_status FROM orders WHERE o_id = ?")) {
+            for (int i = 1; i <= 40; i++) { // ids 128 apart, as 128 browsers leave them
+                sparse.setLong(1, max + 128L * i);
+                sparse.setLong(2, max);
+                sparse.executeUpdate();
+            }
+        }
+        for (int recent : new int[] {30, 50, 3333}) {
+            try (PreparedStatement window = connection.prepareStatement(
+                    "SELECT COUNT(*) FROM orders WHERE o_id >= " + BestSellers.firstOfRecentOrders(recent))) {
+                try (ResultSet rs = window.executeQuery()) {
+                    rs.next();
+                    assertEquals(Math.min(recent, before + 40), rs.getLong(1), recent + " most recent orders");
+                }
+            }
+        }
+        connection.rollback();
+    }
+
     @Test
     void productDetailShowsALinkedItem() throws SQLException {
         Page page = run(Interaction.PRODUCT_DETAIL,
