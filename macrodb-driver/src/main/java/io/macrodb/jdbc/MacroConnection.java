@@ -6,6 +6,7 @@ import io.macrodb.api.ReplicaRole;
 import io.macrodb.runtime.capture.TransactionCapture;
 import io.macrodb.runtime.cluster.Cluster;
 import io.macrodb.runtime.cluster.CommitSequencer;
+import io.macrodb.runtime.engine.CaptureTriggers;
 import io.macrodb.runtime.cluster.Replica;
 
 import java.sql.Array;
@@ -127,7 +128,10 @@ public final class MacroConnection implements Connection {
                 cluster.shutdown();
                 return null;
             case SCRIPT:
-                runStatements(cluster.engineSupport().scriptStatements(sql));
+                // A backup made with SCRIPT holds MacroDB's capture triggers, whose names MacroDB refuses: it makes
+                // its own for every table, so the script's are left out.
+                runStatements(cluster.engineSupport().scriptStatements(sql).stream()
+                        .filter(statement -> !CaptureTriggers.isCaptureTriggerDefinition(statement)).toList());
                 return null;
             default:
                 break;

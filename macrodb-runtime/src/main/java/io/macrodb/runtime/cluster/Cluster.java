@@ -513,6 +513,7 @@ public final class Cluster implements MacroCluster {
                     // Everything committed is applied by now. An in-memory database has nothing to keep, and a plain
                     // SHUTDOWN would wait for the application's sessions still open on it (H2: 4 s by default).
                     if (durableMaster && database.getKey() == membership.master()) {
+                        catalog.removeTriggers(database.getValue()); // the engine's own URL can write to it again
                         engine.shutdown(database.getValue());
                     } else {
                         engine.discard(database.getValue());

@@ -189,6 +189,27 @@ public final class TableCatalog {
         return anyUserTrigger;
     }
 
+    /**
+     * Drops every capture trigger of {@code replica}: a durable master shut down cleanly is left as the engine alone
+     * would have it, so that the engine's own URL can write to it again (the next MacroDB start installs them anew).
+     */
+    public void removeTriggers(Connection replica) throws SQLException {
+        List<String> capture = new ArrayList<>();
+        try (var statement = replica.createStatement();
+             ResultSet rows = statement.executeQuery("SELECT DISTINCT TRIGGER_SCHEMA, TRIGGER_NAME "
+                     + "FROM INFORMATION_SCHEMA.TRIGGERS")) {
+            while (rows.next()) {
+                if (engine.tableKeyOfTrigger(rows.getString(2)) != null) {
+                    capture.add(CapturedTable.quote(rows.getString(1)) + "." + CapturedTable.quote(rows.getString(2)));
+                }
+            }
+        }
+        for (String trigger : capture) {
+            SqlQueries.execute(replica, "DROP TRIGGER " + trigger);
+        }
+        replica.commit();
+    }
+
     private List<CapturedTable.Name> userTables(Connection connection) throws SQLException {
         List<CapturedTable.Name> names = new ArrayList<>();
         try (ResultSet rows = connection.getMetaData().getTables(null, null, "%", null)) {

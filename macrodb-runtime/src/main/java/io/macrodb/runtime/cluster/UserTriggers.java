@@ -27,8 +27,6 @@ final class UserTriggers {
 
     private static final Pattern TRIGGER_DDL = Pattern.compile("^\\W*(CREATE\\s+(OR\\s+REPLACE\\s+)?(FORCE\\s+)?TRIGGER"
             + "|(DROP|ALTER)\\s+TRIGGER|COMMENT\\s+ON\\s+TRIGGER)\\b", Pattern.CASE_INSENSITIVE);
-    private static final Pattern DEFINITION =
-            Pattern.compile("^\\s*CREATE\\s+(FORCE\\s+)?TRIGGER\\b", Pattern.CASE_INSENSITIVE);
     /** A name, quoted or not, qualified or not: parts separated by dots. */
     private static final String PART = "(?:\"(?:[^\"]|\"\")*\"|[^\\s\".(;]+)";
     private static final String NAME = PART + "(?:\\s*\\.\\s*" + PART + ")*";
@@ -36,9 +34,6 @@ final class UserTriggers {
     private static final Pattern NAMED = Pattern.compile(
             "\\b(?:TRIGGER\\s+(?:IF\\s+(?:NOT\\s+)?EXISTS\\s+)?|RENAME\\s+TO\\s+)(" + NAME + ")",
             Pattern.CASE_INSENSITIVE);
-    /** MacroDB's capture triggers call its own classes ({@code io.macrodb.runtime.engine.*CaptureTrigger}). */
-    private static final Pattern CAPTURE_TRIGGER =
-            Pattern.compile("io\\.macrodb\\.runtime\\.engine\\.\\S*CaptureTrigger");
 
     private UserTriggers() {
     }
@@ -69,7 +64,8 @@ final class UserTriggers {
 
     /** Whether a line of an engine's schema script defines one of the application's triggers (not a capture one). */
     static boolean isDefinition(String scriptLine) {
-        return DEFINITION.matcher(scriptLine).find() && !CAPTURE_TRIGGER.matcher(scriptLine).find();
+        return CaptureTriggers.isTriggerDefinition(scriptLine)
+                && !CaptureTriggers.isCaptureTriggerDefinition(scriptLine);
     }
 
     /** The application's trigger definitions in {@code master}'s schema script, in the script's order. */

@@ -14,6 +14,11 @@ public final class CaptureTriggers {
 
     private static final String PREFIX = "MACRODB_";
     private static final int EVENT_AND_SEPARATOR = 2;
+    private static final java.util.regex.Pattern DEFINITION = java.util.regex.Pattern.compile(
+            "^\\s*CREATE\\s+(FORCE\\s+)?TRIGGER\\b", java.util.regex.Pattern.CASE_INSENSITIVE);
+    /** MacroDB's capture triggers call its own classes ({@code io.macrodb.runtime.engine.*CaptureTrigger}). */
+    private static final java.util.regex.Pattern CAPTURE_CLASS =
+            java.util.regex.Pattern.compile("io\\.macrodb\\.runtime\\.engine\\.\\S*CaptureTrigger");
 
     private CaptureTriggers() {
     }
@@ -29,6 +34,19 @@ public final class CaptureTriggers {
      */
     public static boolean isReserved(String name) {
         return name.toUpperCase(Locale.ROOT).contains(PREFIX);
+    }
+
+    /** Whether a statement of an engine's script (its {@code SCRIPT} output) creates a trigger. */
+    public static boolean isTriggerDefinition(String scriptLine) {
+        return DEFINITION.matcher(scriptLine).find();
+    }
+
+    /**
+     * Whether a statement of an engine's script creates one of MacroDB's capture triggers: a backup made with H2's
+     * {@code SCRIPT} holds them, and MacroDB makes its own for every table it captures.
+     */
+    public static boolean isCaptureTriggerDefinition(String scriptLine) {
+        return isTriggerDefinition(scriptLine) && CAPTURE_CLASS.matcher(scriptLine).find();
     }
 
     /** A capture trigger's name from MacroDB's marker on, as {@link #name} gave it, whatever H2 put before it. */

@@ -49,7 +49,18 @@ class FileDatabaseTest {
              ResultSet rows = plain.createStatement().executeQuery("SELECT name FROM product WHERE id = 100")) {
             rows.next();
             assertEquals("paper", rows.getString(1), "the file holds the committed write");
+            // Shut down cleanly, the file is the engine's again: MacroDB's capture triggers, left in it, refused
+            // every write through the engine's own URL (found by a review, 2026-11-23).
+            assertEquals(java.util.List.of("0"), Engine.rows(plain, "SELECT COUNT(*) FROM INFORMATION_SCHEMA.TRIGGERS"));
+            Engine.execute(plain, "INSERT INTO product VALUES (3, 'glue')");
+            plain.commit();
             Engine.execute(plain, "SHUTDOWN");
+        }
+        try (Connection again = DriverManager.getConnection(url)) { // and MacroDB captures it again
+            Engine.execute(again, "INSERT INTO product VALUES (4, 'tape')");
+            MacroCluster cluster = again.unwrap(MacroCluster.class);
+            Engine.assertIdenticalAndNoneFailed(cluster);
+            cluster.shutdown();
         }
     }
 

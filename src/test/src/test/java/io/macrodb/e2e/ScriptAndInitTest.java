@@ -52,6 +52,30 @@ class ScriptAndInitTest {
         }
     }
 
+    /**
+     * A backup made through MacroDB with {@code SCRIPT} holds MacroDB's capture triggers; restored with RUNSCRIPT into
+     * a new cluster, they were refused (their names are MacroDB's) and the restore failed (found by a review,
+     * 2026-11-23). They are left out: the new cluster makes its own.
+     */
+    @Test
+    void aBackupMadeWithScriptRestoresIntoANewCluster(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        String backup = dir.resolve("backup.sql").toString();
+        try (Connection c = Engine.connect(Engine.H2.url(2)); Statement s = c.createStatement()) {
+            s.execute("CREATE TABLE t (id INT PRIMARY KEY, v VARCHAR(10))");
+            s.execute("INSERT INTO t VALUES (1, 'one'), (2, 'two')");
+            s.execute("SCRIPT TO '" + backup + "'");
+            Engine.assertIdenticalAndShutdown(c);
+        }
+        try (Connection c = Engine.connect(Engine.H2.url(2)); Statement s = c.createStatement()) {
+            s.execute("RUNSCRIPT FROM '" + backup + "'");
+            s.execute("INSERT INTO t VALUES (3, 'three')"); // captured by the new cluster's own trigger
+            assertEquals(3, count(c, "SELECT COUNT(*) FROM t"));
+            assertEquals(0, c.unwrap(MacroCluster.class).metrics().failures());
+            Engine.assertIdenticalAndShutdown(c);
+        }
+    }
+
     @Test
     void initRunsAtEachConnectionThroughMacroDb() throws Exception {
         String url = Engine.H2.url(3) + ";INIT=RUNSCRIPT FROM '" + SCRIPT + "'\\;SET @greeting = 'hi'";
