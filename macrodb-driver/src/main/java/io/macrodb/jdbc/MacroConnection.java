@@ -136,6 +136,14 @@ public final class MacroConnection implements Connection {
             default:
                 break;
         }
+        if (sql != null && !kind.writes() && (readOnly || transaction != null && transaction.isReadOnly())
+                && cluster.catalog().mayDrawThroughRoutine(sql)) {
+            // A slave's sequence would move and hand out a value the master hands out again.
+            throw new SQLException("This statement calls a routine of the application's, which may draw from a "
+                    + "sequence, in a read-only transaction: it would draw on a slave, where the value is not the "
+                    + "master's. Run it in an update transaction (setReadOnly(false)).",
+                    MacroSqlState.READ_ONLY_TRANSACTION);
+        }
         return inTransaction(kind, tx -> tx.run(call, kind));
     }
 
