@@ -133,17 +133,18 @@ public class MacroStatement implements Statement {
     }
 
     /**
-     * A query for an updatable result, in auto-commit mode, on the master. MacroDB commits every transaction itself,
-     * so its engine connections never are in auto-commit mode; and HSQLDB makes an updatable result of a connection
-     * that is not one that closes at the next commit: the commit right after the query closed it (the engine alone,
-     * in auto-commit mode, keeps it open while each row change commits). Not where the database has routines or
-     * triggers of the application's: the query might call a routine that writes, or fire an H2 {@code BEFORE SELECT}
-     * trigger that does, and the engine would commit that by itself, outside MacroDB's commit order.
+     * A query for an updatable result, in auto-commit mode. MacroDB commits every transaction itself, so its engine
+     * connections never are in auto-commit mode; and HSQLDB makes an updatable result of a connection that is not one
+     * that closes at the next commit: the commit right after the query closed it (the engine alone, in auto-commit
+     * mode, keeps it open while each row change commits). On a slave too (a read-only connection), where the result
+     * could then not even be read (found by a review, 2026-11-23). Not where the database has routines or triggers of
+     * the application's: the query might call a routine that writes, or fire an H2 {@code BEFORE SELECT} trigger that
+     * does, and the engine would commit that by itself, outside MacroDB's commit order.
      */
     private boolean opensUpdatableResultInAutoCommit(StatementKind kind) throws SQLException {
         var catalog = connection.cluster().catalog();
         return shape.concurrency() == ResultSet.CONCUR_UPDATABLE && kind.type() == StatementKind.Type.QUERY
-                && !kind.writes() && connection.getAutoCommit() && !connection.isReadOnly()
+                && !kind.writes() && connection.getAutoCommit()
                 && !catalog.hasUserRoutines() && catalog.userTriggers().isEmpty();
     }
 
