@@ -198,13 +198,13 @@ public class MacroPreparedStatement extends MacroStatement implements PreparedSt
     @Override
     public ResultSetMetaData getMetaData() throws SQLException {
         checkOpen();
-        return ((PreparedStatement) physicalOn(connection.masterSession())).getMetaData();
+        return ((PreparedStatement) engineStatementOn(connection.masterSession())).getMetaData();
     }
 
     @Override
     public ParameterMetaData getParameterMetaData() throws SQLException {
         checkOpen();
-        return ((PreparedStatement) physicalOn(connection.masterSession())).getParameterMetaData();
+        return ((PreparedStatement) engineStatementOn(connection.masterSession())).getParameterMetaData();
     }
 
     // ---- the SQL-taking methods of Statement do not apply to a prepared statement (JDBC) ----

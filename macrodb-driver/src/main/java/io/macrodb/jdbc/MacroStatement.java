@@ -59,6 +59,18 @@ public class MacroStatement implements Statement {
 
     /** This statement's engine statement on {@code session}'s connection, made on first use there. */
     final Statement physicalOn(PhysicalSession session) throws SQLException {
+        Statement statement = engineStatementOn(session);
+        last = statement;
+        lastReplica = session.replica();
+        return statement;
+    }
+
+    /**
+     * The engine statement on {@code session}, made if need be, without making it the one whose results and counts
+     * later calls read ({@link #physicalOn} does): metadata asked of the master's statement after a query ran on a
+     * slave made {@code getUpdateCount} read the master's, which had run nothing (found by a review).
+     */
+    final Statement engineStatementOn(PhysicalSession session) throws SQLException {
         int index = session.replica().index();
         Statement statement = physical[index];
         if (statement == null || physicalOwners[index] != session) {
@@ -67,8 +79,6 @@ public class MacroStatement implements Statement {
             physical[index] = statement;
             physicalOwners[index] = session;
         }
-        last = statement;
-        lastReplica = session.replica();
         return statement;
     }
 

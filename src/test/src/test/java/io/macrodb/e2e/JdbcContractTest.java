@@ -231,6 +231,34 @@ class JdbcContractTest {
     }
 
     /**
+     * Metadata of a prepared statement comes from the master's engine statement; asking for it after a query ran on a
+     * slave made later calls ({@code getUpdateCount}, {@code getResultSet}) read the master's statement, which had run
+     * nothing: 0 instead of -1 (found by a review, 2026-11-23; routing picks the replica, so several rounds).
+     */
+    @ParameterizedTest
+    @EnumSource(Engine.class)
+    void metadataDoesNotChangeWhichStatementLaterCallsRead(Engine engine) throws Exception {
+        try (Connection c = Engine.connect(engine.url(3))) {
+            Engine.execute(c, "CREATE TABLE m (id INT PRIMARY KEY)", "INSERT INTO m VALUES (1)");
+            c.setReadOnly(true);
+            try (var query = c.prepareStatement("SELECT id FROM m WHERE id = ?")) {
+                for (int round = 0; round < 12; round++) {
+                    query.setInt(1, 1);
+                    assertTrue(query.execute());
+                    assertEquals(1, query.getMetaData().getColumnCount());
+                    assertEquals(1, query.getParameterMetaData().getParameterCount());
+                    assertEquals(-1, query.getUpdateCount(), "round " + round);
+                    try (ResultSet rows = query.getResultSet()) {
+                        assertTrue(rows.next());
+                    }
+                }
+            }
+            c.setReadOnly(false);
+            assertIdenticalNoneFailedAndShutdown(c);
+        }
+    }
+
+    /**
      * A result or metadata object unwrapped to the engine's led to the master's engine connection, whose commit or
      * rollback bypassed MacroDB (the master and the slaves then held different rows).
      */
