@@ -26,7 +26,7 @@ final class AdminConfirm implements WebInteraction {
                AND orders.o_c_id IN (SELECT o_c_id
                                        FROM orders, order_line
                                       WHERE orders.o_id = order_line.ol_o_id
-                                        AND orders.o_id >= """ + BestSellers.firstOfRecentOrders(10_000) + """
+                                        AND orders.o_id >= ?
                                         AND order_line.ol_i_id = ?)
              GROUP BY ol_i_id
              ORDER BY sum_ol_qty DESC
@@ -51,9 +51,11 @@ final class AdminConfirm implements WebInteraction {
         }
         int[] related = new int[5];
         int found = 0;
+        int since = BestSellers.firstOfRecentOrders(connection, 10_000);
         try (PreparedStatement ps = connection.prepareStatement(GET_RELATED_BY_CUSTOMERS)) {
             ps.setInt(1, itemId);
-            ps.setInt(2, itemId);
+            ps.setInt(2, since);
+            ps.setInt(3, itemId);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next() && found < related.length) {
                     related[found++] = rs.getInt(1);

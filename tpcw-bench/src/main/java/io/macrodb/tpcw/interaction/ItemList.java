@@ -16,10 +16,12 @@ final class ItemList {
     private ItemList() {
     }
 
-    static List<Integer> query(Connection connection, String sql, String parameter) throws SQLException {
+    static List<Integer> query(Connection connection, String sql, Object... parameters) throws SQLException {
         var ids = new ArrayList<Integer>();
         try (PreparedStatement ps = connection.prepareStatement(sql)) {
-            ps.setString(1, parameter);
+            for (int i = 0; i < parameters.length; i++) {
+                ps.setObject(i + 1, parameters[i]);
+            }
             try (ResultSet rs = ps.executeQuery()) {
                 int columns = rs.getMetaData().getColumnCount();
                 while (rs.next()) {

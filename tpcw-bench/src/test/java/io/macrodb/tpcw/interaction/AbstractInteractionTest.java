@@ -171,9 +171,9 @@ abstract class AbstractInteractionTest {
             }
         }
         for (int recent : new int[] {30, 50, 3333}) {
-            try (PreparedStatement window = connection.prepareStatement(
-                    "SELECT COUNT(*) FROM orders WHERE o_id >= " + BestSellers.firstOfRecentOrders(recent))) {
-                try (ResultSet rs = window.executeQuery()) {
+            try (PreparedStatement window = connection.prepareStatement("SELECT COUNT(*) FROM orders WHERE o_id >= ?")) {
+                window.setInt(1, BestSellers.firstOfRecentOrders(connection, recent));
+                try (ResultSet rs = window.executeQuery()) { // not count(): it rolls the new orders back
                     rs.next();
                     assertEquals(Math.min(recent, before + 40), rs.getLong(1), recent + " most recent orders");
                 }
