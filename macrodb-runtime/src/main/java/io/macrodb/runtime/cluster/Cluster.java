@@ -513,7 +513,7 @@ public final class Cluster implements MacroCluster {
                     // Everything committed is applied by now. An in-memory database has nothing to keep, and a plain
                     // SHUTDOWN would wait for the application's sessions still open on it (H2: 4 s by default).
                     if (durableMaster && database.getKey() == membership.master()) {
-                        catalog.removeTriggers(database.getValue()); // the engine's own URL can write to it again
+                        removeCaptureTriggers(database.getValue());
                         engine.shutdown(database.getValue());
                     } else {
                         engine.discard(database.getValue());
@@ -531,6 +531,23 @@ public final class Cluster implements MacroCluster {
         ClusterRegistry.forget(this);
         if (failure != null) {
             throw failure;
+        }
+    }
+
+    /**
+     * Leaves a durable master as the engine alone would have it, so that the engine's own URL can write to it again;
+     * unless a transaction is still open on it: the DDL would wait for it (on HSQLDB without end, and the shutdown
+     * with it: found by a review). The triggers then stay, as after a crash, and the next start puts them right.
+     */
+    private void removeCaptureTriggers(Connection master) {
+        if (membership.master().activeTransactions() > 0 || updateGate.inFlight() > 0) {
+            return;
+        }
+        try {
+            catalog.removeTriggers(master);
+        } catch (SQLException e) {
+            LOG.log(Level.WARNING, "MacroDB: the capture triggers of " + config.engineUrl() + " could not be removed "
+                    + "at shutdown; the next start through MacroDB replaces them", e);
         }
     }
 

@@ -65,6 +65,33 @@ class FileDatabaseTest {
     }
 
     /**
+     * A shutdown with a transaction still open leaves the capture triggers in place rather than wait for it: dropping
+     * them is DDL, which HSQLDB made wait for the open transaction for ever, and the shutdown with it (found by a review
+     * of the change that drops them, 2026-11-23). The next start through MacroDB is as usual.
+     */
+    @ParameterizedTest
+    @EnumSource(Engine.class)
+    void aShutdownWithATransactionOpenDoesNotWaitForIt(Engine engine, @TempDir Path dir) throws Exception {
+        String url = "jdbc:macrodb:" + engine.name + ":file:" + dir.resolve("open").toAbsolutePath()
+                + ";macrodb.replicas=2";
+        org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(20), () -> {
+            try (Connection c = DriverManager.getConnection(url)) {
+                Engine.execute(c, "CREATE TABLE t (id INT PRIMARY KEY)", "INSERT INTO t VALUES (1)");
+                c.setAutoCommit(false);
+                Engine.execute(c, "INSERT INTO t VALUES (2)"); // left open
+                c.unwrap(MacroCluster.class).shutdown();
+            }
+        });
+        try (Connection again = DriverManager.getConnection(url)) {
+            Engine.execute(again, "INSERT INTO t VALUES (3)");
+            assertEquals(java.util.List.of("1", "3"), Engine.rows(again, "SELECT id FROM t ORDER BY id"));
+            MacroCluster cluster = again.unwrap(MacroCluster.class);
+            Engine.assertIdenticalAndNoneFailed(cluster);
+            cluster.shutdown();
+        }
+    }
+
+    /**
      * Shutting a file master down closes the application's idle connections at once. H2's SHUTDOWN waits up to 4 s
      * for a session that has never run a command, and every MacroDB connection opens its master session at once: one
      * left idle, or used only for read-only transactions (which run on slaves), made every shutdown take 4 s.
