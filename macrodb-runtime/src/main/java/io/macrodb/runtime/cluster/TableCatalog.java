@@ -106,8 +106,8 @@ public final class TableCatalog {
         Set<String> routines = userRoutines(master);
         hasUserRoutines = !routines.isEmpty();
         routinesMayDrawSequences = hasUserRoutines && !engine.sequenceState(master).isEmpty();
-        routineCall = routinesMayDrawSequences ? java.util.regex.Pattern.compile("(?<![\\w$])(" + String.join("|",
-                routines.stream().map(java.util.regex.Pattern::quote).toList()) + ")\\s*\\(") : null;
+        routineCall = routinesMayDrawSequences ? java.util.regex.Pattern.compile("(?<![\\w$])\"?(" + String.join("|",
+                routines.stream().map(java.util.regex.Pattern::quote).toList()) + ")\"?\\s*\\(") : null;
         tables = Map.copyOf(read);
         hasIdentityColumns = read.values().stream().anyMatch(t -> t.identityColumn() >= 0);
         hasSequenceDefaults = sequenceDefaults(master.getMetaData(), read.values())
@@ -143,13 +143,14 @@ public final class TableCatalog {
     /**
      * Whether {@code sql} calls one of the application's routines while they may draw from a sequence
      * ({@link #routinesMayDrawSequences}): run in a read-only transaction, such a call would move a slave's sequence
-     * and hand out a value the master hands out again (found by a review, 2026-11-23). Read past comments and strings;
-     * a routine reached through a view is not seen.
+     * and hand out a value the master hands out again (found by a review, 2026-11-23). Read past comments and strings,
+     * a quoted name too ({@code "DRAW"()}, as an ORM writes it), in any case; a routine reached through a view is not
+     * seen.
      */
     public boolean mayDrawThroughRoutine(String sql) {
         java.util.regex.Pattern call = routineCall;
         return call != null && call.matcher(
-                SqlText.withoutQuotedText(SqlText.withoutComments(sql)).toUpperCase(java.util.Locale.ROOT)).find();
+                SqlText.withoutStrings(SqlText.withoutComments(sql)).toUpperCase(java.util.Locale.ROOT)).find();
     }
 
     private static boolean sequenceDefaults(DatabaseMetaData meta, Iterable<CapturedTable> tables)

@@ -180,10 +180,21 @@ public final class SqlText {
      * {@link #quotedEnd} reads ({@code [...]} is left: outside SQL Server's mode it holds array elements, expressions).
      */
     public static String withoutQuotedText(String sql) {
+        return blanked(sql, true);
+    }
+
+    /** {@code sql} with what its strings hold blanked out, as {@link #withoutQuotedText}, its quoted names kept. */
+    public static String withoutStrings(String sql) {
+        return blanked(sql, false);
+    }
+
+    private static String blanked(String sql, boolean names) {
         char[] kept = sql.toCharArray();
         for (int i = 0; i < kept.length; i++) {
             int quoted = quotedEnd(sql, i);
-            if (quoted >= 0) {
+            if (quoted >= 0 && !names && (kept[i] == '"' || kept[i] == '`')) {
+                i = quoted; // a quoted name, kept
+            } else if (quoted >= 0) {
                 int delimiter = sql.charAt(i) == '$' ? 2 : 1; // $$ opens and closes with two characters
                 for (int j = i + delimiter; j <= quoted - delimiter; j++) {
                     kept[j] = ' ';

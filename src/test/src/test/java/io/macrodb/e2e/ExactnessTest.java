@@ -763,7 +763,8 @@ class ExactnessTest {
             // then 1 once more on the master: found by a review, 2026-11-23): refused, whatever the case or comments.
             c.setReadOnly(true);
             for (String call : List.of("SELECT draw() FROM (VALUES (0)) AS one(x)",
-                    "select /* next */ DRAW () from (values (0)) as one(x)")) {
+                    "select /* next */ DRAW () from (values (0)) as one(x)",
+                    "SELECT \"DRAW\"() FROM (VALUES (0)) AS one(x)")) {
                 SQLException refused = assertThrows(SQLException.class, () -> queryLong(c, call));
                 assertEquals(MacroSqlState.READ_ONLY_TRANSACTION, refused.getSQLState(), refused::getMessage);
             }
