@@ -153,7 +153,7 @@ public final class SqlText {
 
     /** {@code sql} with its comments ({@code --} to the line's end, and block comments) each made one blank. */
     public static String withoutComments(String sql) {
-        if (sql.indexOf("--") < 0 && sql.indexOf("/*") < 0) {
+        if (sql.indexOf("--") < 0 && sql.indexOf("/*") < 0 && sql.indexOf("//") < 0) {
             return sql; // most statements: nothing to copy
         }
         StringBuilder kept = new StringBuilder(sql.length());
@@ -300,12 +300,12 @@ public final class SqlText {
     }
 
     /**
-     * If a comment ({@code --} or a block comment) starts at {@code i}: the index of its last character; else -1. Block
-     * comments nest, as H2 reads them (HSQLDB does not: a statement whose block comment holds another one is refused
-     * before anything reads it, see {@link #hasNestedComment}).
+     * If a comment ({@code --}, H2's {@code //}, or a block comment) starts at {@code i}: the index of its last
+     * character; else -1. Block comments nest, as H2 reads them (HSQLDB does not: a statement whose block comment
+     * holds another one is refused before anything reads it, see {@link #hasNestedComment}).
      */
     public static int commentEnd(String sql, int i) {
-        if (sql.startsWith("--", i)) {
+        if (sql.startsWith("--", i) || sql.startsWith("//", i)) { // H2 reads // as -- (HSQLDB refuses it)
             int end = sql.indexOf('\n', i);
             return end < 0 ? sql.length() - 1 : end - 1;
         }

@@ -26,6 +26,7 @@ class SqlTextTest {
         assertTrue(SqlText.hasSecondStatement("INSERT INTO t$$ VALUES (1); CREATE TABLE z (a INT)"));
         assertFalse(SqlText.hasSecondStatement("CREATE ALIAS f AS $$ int f() { return 1; } $$"));
         assertEquals("SELECT $$    $$, `  `", SqlText.withoutQuotedText("SELECT $$ab c$$, `de`"));
+        assertTrue(SqlText.hasSecondStatement("SELECT 1 // '\n; CREATE TABLE z (a INT)")); // H2's line comment
         assertTrue(SqlText.hasNestedComment("/* /* */ */ SELECT 1"));
         assertFalse(SqlText.hasNestedComment("/* a */ SELECT '/* /*' -- /*\n"));
     }
