@@ -350,12 +350,22 @@ public class MacroPreparedStatement extends MacroStatement implements PreparedSt
 
     @Override
     public void setBlob(int parameterIndex, java.sql.Blob x) throws SQLException {
-        bind(parameterIndex, (s, i) -> s.setBlob(i, x));
+        if (x == null) {
+            bind(parameterIndex, (s, i) -> s.setBlob(i, (java.sql.Blob) null));
+            return;
+        }
+        ParameterValues.ReadBytes read = ParameterValues.read(x);
+        bind(parameterIndex, (s, i) -> s.setBlob(i, read.stream(), read.bytes().length));
     }
 
     @Override
     public void setClob(int parameterIndex, java.sql.Clob x) throws SQLException {
-        bind(parameterIndex, (s, i) -> s.setClob(i, x));
+        if (x == null) {
+            bind(parameterIndex, (s, i) -> s.setClob(i, (java.sql.Clob) null));
+            return;
+        }
+        ParameterValues.ReadChars read = ParameterValues.read(x);
+        bind(parameterIndex, (s, i) -> s.setClob(i, read.reader(), read.chars().length()));
     }
 
     @Override
@@ -413,7 +423,12 @@ public class MacroPreparedStatement extends MacroStatement implements PreparedSt
 
     @Override
     public void setNClob(int parameterIndex, java.sql.NClob value) throws SQLException {
-        bind(parameterIndex, (s, i) -> s.setNClob(i, value));
+        if (value == null) {
+            bind(parameterIndex, (s, i) -> s.setNClob(i, (java.sql.NClob) null));
+            return;
+        }
+        ParameterValues.ReadChars read = ParameterValues.read(value);
+        bind(parameterIndex, (s, i) -> s.setNClob(i, read.reader(), read.chars().length()));
     }
 
     @Override

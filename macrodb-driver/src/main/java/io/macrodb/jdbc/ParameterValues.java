@@ -115,13 +115,28 @@ final class ParameterValues {
         return value;
     }
 
+    /** A {@code Blob}'s bytes, as they are now: an engine's LOB object can be changed after the setter. */
+    static ReadBytes read(java.sql.Blob blob) throws SQLException {
+        return new ReadBytes(blob.getBytes(1, checked(blob.length())));
+    }
+
+    /** A {@code Clob}'s characters, as they are now. */
+    static ReadChars read(java.sql.Clob clob) throws SQLException {
+        return new ReadChars(clob.getSubString(1, checked(clob.length())));
+    }
+
     /** {@code stream} read to its end, or its first {@code length} bytes (length < 0: all); null for null. */
     static ReadBytes read(InputStream stream, long length) throws SQLException {
         if (stream == null) {
             return null;
         }
         try {
-            return new ReadBytes(length < 0 ? stream.readAllBytes() : stream.readNBytes(checked(length)));
+            int wanted = (int) Math.min(length < 0 ? Long.MAX_VALUE : length, MAX_HELD);
+            byte[] bytes = stream.readNBytes(wanted);
+            if (bytes.length == MAX_HELD && (length < 0 || length > MAX_HELD) && stream.read() >= 0) {
+                throw tooLong();
+            }
+            return new ReadBytes(bytes);
         } catch (IOException e) {
             throw new SQLException("Reading the parameter's stream failed: " + e.getMessage(),
                     DATA_EXCEPTION, e);
@@ -142,6 +157,9 @@ final class ParameterValues {
                 if (n < 0) {
                     break;
                 }
+                if (chars.length() + n > MAX_HELD) {
+                    throw tooLong();
+                }
                 chars.append(buffer, 0, n);
             }
             return new ReadChars(chars.toString());
@@ -151,11 +169,19 @@ final class ParameterValues {
         }
     }
 
+    /** The most a parameter's value read at the setter may hold: what one Java array can. */
+    private static final int MAX_HELD = Integer.MAX_VALUE - 8;
+
     private static int checked(long length) throws SQLException {
-        if (length > Integer.MAX_VALUE - 8) {
-            throw new SQLException("A parameter's stream of " + length + " bytes is more than MacroDB holds (2 GB).",
-                    DATA_EXCEPTION);
+        if (length > MAX_HELD) {
+            throw tooLong();
         }
         return (int) length;
+    }
+
+    private static SQLException tooLong() {
+        return new SQLException("A parameter's stream or LOB holds more than MacroDB reads into one value (2 GB): "
+                + "MacroDB reads a parameter's value when it is set, to bind it on whichever replica runs the "
+                + "statement. Store it in parts.", DATA_EXCEPTION);
     }
 }

@@ -46,6 +46,26 @@ class PreparedParametersTest {
         assertAsTheEngineAlone(engine, PreparedParametersTest::streams);
     }
 
+    /** HSQLDB's LOB objects can be written after the setter (H2's cannot): one reused for each row of a batch. */
+    @org.junit.jupiter.api.Test
+    void aLobObjectIsTakenAtTheSetterToo() throws Exception {
+        assertAsTheEngineAlone(Engine.HSQLDB, c -> {
+            try (PreparedStatement insert = c.prepareStatement("INSERT INTO t (id, c, bl) VALUES (?, ?, ?)")) {
+                java.sql.Clob text = c.createClob();
+                java.sql.Blob bytes = c.createBlob();
+                for (int i = 0; i < 3; i++) {
+                    text.setString(1, "row" + i);
+                    bytes.setBytes(1, new byte[] {(byte) i});
+                    insert.setInt(1, i);
+                    insert.setClob(2, text);
+                    insert.setBlob(3, bytes);
+                    insert.addBatch();
+                }
+                insert.executeBatch();
+            }
+        });
+    }
+
     private interface Scenario {
         void run(Connection connection) throws Exception;
     }
