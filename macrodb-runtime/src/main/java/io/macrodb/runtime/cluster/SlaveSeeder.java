@@ -5,6 +5,7 @@ import io.macrodb.runtime.capture.CaptureSink;
 import io.macrodb.runtime.capture.CapturedTable;
 import io.macrodb.runtime.engine.Engine;
 import io.macrodb.runtime.engine.SqlQueries;
+import io.macrodb.runtime.sql.SqlText;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -51,10 +52,12 @@ final class SlaveSeeder {
         try {
             for (String sql : engine.snapshot(source)) {
                 if (!UserTriggers.isDefinition(sql)) { // the application's triggers stay on the master
-                    executeUnlessPresent(slave, sql);
+                    // Without the script's closing semicolon: H2 keeps a FORCE VIEW's text as written, with it.
+                    executeUnlessPresent(slave, SqlText.statement(sql));
                 }
             }
             slave.commit();
+            engine.afterSchemaCopied(slave);
             Map<String, CapturedTable> byKey = new HashMap<>();
             for (CapturedTable table : tables) {
                 copyRows(source, slave, table);

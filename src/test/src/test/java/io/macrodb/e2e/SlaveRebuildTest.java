@@ -158,6 +158,31 @@ class SlaveRebuildTest {
         }
     }
 
+    /**
+     * A slave copied after {@code ALTER TABLE} has working views. H2's script lists a view before the table the ALTER
+     * re-created, so the copy created the view before its table and it stayed invalid: every read of it on the rebuilt
+     * slave failed, and {@code DROP TABLE ... CASCADE} then left it there, on that slave only (found by a review,
+     * 2026-11-23; the same for a file master's slaves at start).
+     */
+    @ParameterizedTest
+    @EnumSource(Engine.class)
+    void aRebuiltSlavesViewsWorkAfterTheirTableWasAltered(Engine engine) throws Exception {
+        try (Connection c = Engine.connect(engine.url(2))) {
+            MacroCluster cluster = c.unwrap(MacroCluster.class);
+            Engine.execute(c, "CREATE TABLE t (id INT PRIMARY KEY, v INT)", "INSERT INTO t VALUES (1, 10), (2, 20)",
+                    "CREATE VIEW big AS SELECT * FROM t WHERE v > 15",
+                    "ALTER TABLE t ADD COLUMN w VARCHAR(10) DEFAULT 'x' NOT NULL");
+            cluster.rebuildReplica(1);
+            long failures = cluster.metrics().failures(); // the rebuild's own
+            assertEquals(List.of("1"), cluster.queryEachReplica(r -> Engine.rows(r, "SELECT COUNT(*) FROM big"))
+                    .stream().map(result -> result.value().get(0)).distinct().toList());
+            Engine.execute(c, "DROP TABLE t CASCADE");
+            Engine.assertIdentical(cluster);
+            assertEquals(failures, cluster.metrics().failures(), "no replica failed after the rebuild");
+            cluster.shutdown();
+        }
+    }
+
     @ParameterizedTest
     @EnumSource(Engine.class)
     void verifyFailsASlaveThatDiffersAndRebuildReplicaReplacesIt(Engine engine) throws Exception {
