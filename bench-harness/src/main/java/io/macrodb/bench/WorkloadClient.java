@@ -25,9 +25,9 @@ public interface WorkloadClient extends AutoCloseable {
 
     /**
      * Chooses this client's next transaction. The default draws it from {@code mix}, independently each time (TPC-C's
-     * client deals from a deck instead, {@link Mix.Deck}). A client that moves from one transaction to the next by its own rules (TPC-W's emulated browser
-     * following its mix's transition table) overrides it; the mix's weights then only document the long-run
-     * frequencies.
+     * client deals from a deck instead, {@link Mix.Deck}). A client that moves from one transaction to the next by its
+     * own rules (TPC-W's emulated browser following its mix's transition table) overrides it; the mix's weights then
+     * only document the long-run frequencies.
      */
     default TransactionType next(Mix mix, SplittableRandom random) {
         return mix.next(random);

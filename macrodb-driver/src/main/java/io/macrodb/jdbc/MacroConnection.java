@@ -6,8 +6,8 @@ import io.macrodb.api.ReplicaRole;
 import io.macrodb.runtime.capture.TransactionCapture;
 import io.macrodb.runtime.cluster.Cluster;
 import io.macrodb.runtime.cluster.CommitSequencer;
-import io.macrodb.runtime.engine.CaptureTriggers;
 import io.macrodb.runtime.cluster.Replica;
+import io.macrodb.runtime.engine.CaptureTriggers;
 
 import java.sql.Array;
 import java.sql.BatchUpdateException;

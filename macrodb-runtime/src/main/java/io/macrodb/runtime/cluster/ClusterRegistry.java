@@ -13,8 +13,8 @@ import java.util.logging.Logger;
 
 /**
  * The running clusters, one per database (however its URL is spelt). The first connection to a database starts its
- * cluster; later connections join it. A cluster that shut down is forgotten, so the next connection to its URL starts a fresh one. At JVM exit every
- * cluster is shut down, which drains the slaves' queues first.
+ * cluster; later connections join it. A cluster that shut down is forgotten, so the next connection to its URL starts
+ * a fresh one. At JVM exit every cluster is shut down, which drains the slaves' queues first.
  */
 public final class ClusterRegistry {
 

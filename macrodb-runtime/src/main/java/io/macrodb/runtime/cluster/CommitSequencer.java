@@ -327,8 +327,8 @@ public final class CommitSequencer {
      */
     public boolean schemaChangedSince(long begun, Connection master) {
         long now = schemaChangesBegun;
-        // Unless the one change begun since still waits for this session's locks to begin its own statement: then
-        // the statement that just ended ran before it (a writer the change waits for, let through at awaitSchemaChange).
+        // Unless the one change begun since still waits for this session's locks to begin its own statement: then the
+        // statement that just ended ran before it (a writer the change waits for, let through at awaitSchemaChange).
         return now != begun && !(now == begun + 1 && schemaStatementWaitsFor(master, now));
     }
 

@@ -51,7 +51,8 @@ class FileDatabaseTest {
             assertEquals("paper", rows.getString(1), "the file holds the committed write");
             // Shut down cleanly, the file is the engine's again: MacroDB's capture triggers, left in it, refused
             // every write through the engine's own URL (found by a review, 2026-11-23).
-            assertEquals(java.util.List.of("0"), Engine.rows(plain, "SELECT COUNT(*) FROM INFORMATION_SCHEMA.TRIGGERS"));
+            assertEquals(java.util.List.of("0"),
+                    Engine.rows(plain, "SELECT COUNT(*) FROM INFORMATION_SCHEMA.TRIGGERS"));
             Engine.execute(plain, "INSERT INTO product VALUES (3, 'glue')");
             plain.commit();
             Engine.execute(plain, "SHUTDOWN");
@@ -66,8 +67,8 @@ class FileDatabaseTest {
 
     /**
      * A shutdown with a transaction still open leaves the capture triggers in place rather than wait for it: dropping
-     * them is DDL, which HSQLDB made wait for the open transaction for ever, and the shutdown with it (found by a review
-     * of the change that drops them, 2026-11-23). The next start through MacroDB is as usual.
+     * them is DDL, which HSQLDB made wait for the open transaction for ever, and the shutdown with it (found by a
+     * review of the change that drops them, 2026-11-23). The next start through MacroDB is as usual.
      */
     @ParameterizedTest
     @EnumSource(Engine.class)
