@@ -1,6 +1,7 @@
 package io.macrodb.jdbc;
 
 import io.macrodb.api.MacroSqlState;
+import io.macrodb.runtime.sql.SqlText;
 
 import java.sql.Connection;
 import java.sql.ParameterMetaData;
@@ -22,6 +23,8 @@ public class MacroPreparedStatement extends MacroStatement implements PreparedSt
 
     final String sql;
     final StatementKind kind;
+    /** How many parameters the statement's markers ask for: a setter or a batch row that does not fit is refused. */
+    private final int parameters;
     private Binding[] bindings = new Binding[8];
     private List<Binding[]> batch;
     /** Bumped by clearParameters: an engine statement bound before it must drop its old values too. */
@@ -37,6 +40,7 @@ public class MacroPreparedStatement extends MacroStatement implements PreparedSt
         super(connection, shape);
         this.sql = sql;
         this.kind = kind;
+        this.parameters = SqlText.parameterCount(sql);
     }
 
     @Override
@@ -73,9 +77,10 @@ public class MacroPreparedStatement extends MacroStatement implements PreparedSt
 
     final void bind(int index, Binding binding) throws SQLException {
         checkOpen();
-        if (index < 1) {
-            throw new SQLException("Parameter index " + index + " is out of range: parameters count from 1.",
-                    "07009");
+        if (index < 1 || index > parameters) {
+            // At the setter, as the engines refuse it: recorded, it failed every later execution instead.
+            throw new SQLException("Parameter index " + index + " is out of range: this statement has " + parameters
+                    + " parameter" + (parameters == 1 ? "" : "s") + ", counted from 1.", "07009");
         }
         if (index >= bindings.length) {
             bindings = Arrays.copyOf(bindings, Math.max(index + 1, bindings.length * 2));
@@ -125,6 +130,12 @@ public class MacroPreparedStatement extends MacroStatement implements PreparedSt
     @Override
     public void addBatch() throws SQLException {
         checkOpen();
+        for (int i = 1; i <= parameters; i++) {
+            if (i >= bindings.length || bindings[i] == null) { // refused here, as the engines do: not the whole batch
+                throw new SQLException("Parameter " + i + " is not set: set every parameter before addBatch.",
+                        "07001");
+            }
+        }
         if (batch == null) {
             batch = new ArrayList<>();
         }

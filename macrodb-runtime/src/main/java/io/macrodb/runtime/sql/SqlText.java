@@ -110,6 +110,30 @@ public final class SqlText {
         return findOutsideQuotes(sql, i -> sql.charAt(i) == '?');
     }
 
+    /**
+     * How many parameters {@code sql}'s markers ask for, as the engines count them: one per {@code ?} outside strings,
+     * quoted names and comments, or, with H2's numbered markers ({@code ?1}), the largest number.
+     */
+    public static int parameterCount(String sql) {
+        int[] plain = {0};
+        int[] numbered = {0};
+        findOutsideQuotes(sql, i -> {
+            if (sql.charAt(i) == '?') {
+                int end = i + 1;
+                while (end < sql.length() && Character.isDigit(sql.charAt(end))) {
+                    end++;
+                }
+                if (end > i + 1 && end - i < 10) {
+                    numbered[0] = Math.max(numbered[0], Integer.parseInt(sql.substring(i + 1, end)));
+                } else {
+                    plain[0]++;
+                }
+            }
+            return false;
+        });
+        return Math.max(plain[0], numbered[0]);
+    }
+
     /** Whether {@code test} holds at some index outside strings, quoted names, comments and {@code $$} bodies. */
     private static boolean findOutsideQuotes(String sql, java.util.function.IntPredicate test) {
         for (int i = 0; i < sql.length(); i++) {

@@ -28,6 +28,9 @@ class SqlTextTest {
         assertEquals("SELECT $$    $$, `  `", SqlText.withoutQuotedText("SELECT $$ab c$$, `de`"));
         assertTrue(SqlText.hasSecondStatement("SELECT 1 // '\n; CREATE TABLE z (a INT)")); // H2's line comment
         assertTrue(SqlText.hasNestedComment("/* /* */ */ SELECT 1"));
+        assertEquals(2, SqlText.parameterCount("{? = call f(?)}"));
+        assertEquals(1, SqlText.parameterCount("SELECT '?', \"?\", ? /* ? */ -- ?"));
+        assertEquals(3, SqlText.parameterCount("SELECT ?1, ?3, ?1"));
         assertFalse(SqlText.hasNestedComment("/* a */ SELECT '/* /*' -- /*\n"));
     }
 

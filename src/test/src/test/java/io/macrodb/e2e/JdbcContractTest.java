@@ -259,6 +259,31 @@ class JdbcContractTest {
     }
 
     /**
+     * A parameter index past the statement's markers, or an {@code addBatch} with a parameter unset, is refused at once,
+     * as by the engines, and the statement stays usable: MacroDB accepted them and failed every later execution, or the
+     * whole batch (found by a review, 2026-11-23).
+     */
+    @ParameterizedTest
+    @EnumSource(Engine.class)
+    void badParametersAreRefusedAtTheSetterAndTheStatementGoesOn(Engine engine) throws Exception {
+        try (Connection c = open(engine); var insert = c.prepareStatement("INSERT INTO p VALUES (?, ?)")) {
+            Engine.execute(c, "CREATE TABLE p (id INT PRIMARY KEY, v INT)");
+            assertThrows(SQLException.class, () -> insert.setInt(3, 3));
+            insert.setInt(1, 1);
+            insert.setInt(2, 10);
+            assertEquals(1, insert.executeUpdate());
+            insert.clearParameters();
+            insert.setInt(1, 2);
+            assertThrows(SQLException.class, insert::addBatch);
+            insert.setInt(2, 20);
+            insert.addBatch();
+            assertEquals(1, insert.executeBatch().length);
+            assertEquals(List.of("2", "2"), onEachReplica(c, "SELECT COUNT(*) FROM p"));
+            assertIdenticalNoneFailedAndShutdown(c);
+        }
+    }
+
+    /**
      * A result or metadata object unwrapped to the engine's led to the master's engine connection, whose commit or
      * rollback bypassed MacroDB (the master and the slaves then held different rows).
      */
