@@ -118,10 +118,12 @@ public final class Mix {
      * 0.1%, the remainders going to the largest fractions).
      */
     public static final class Deck {
+        private final Mix mix;
         private final TransactionType[] cards;
         private int dealt;
 
         private Deck(Mix mix) {
+            this.mix = mix;
             boolean wholePercents = mix.weights.values().stream().allMatch(w -> Math.abs(w - Math.rint(w)) < 1e-9);
             int size = wholePercents ? 100 : 1000;
             double perPercent = size / TOTAL;
@@ -163,6 +165,11 @@ public final class Mix {
             cards[pick] = cards[dealt];
             cards[dealt++] = card;
             return card;
+        }
+
+        /** Whether this deck holds {@code other}'s cards. */
+        public boolean isOf(Mix other) {
+            return mix == other;
         }
 
         /** How many cards a whole deck holds. */

@@ -366,7 +366,7 @@ public class MacroPreparedStatement extends MacroStatement implements PreparedSt
             return;
         }
         ParameterValues.ReadBytes read = ParameterValues.read(x);
-        bind(parameterIndex, (s, i) -> s.setBlob(i, read.stream(), read.bytes().length));
+        bind(parameterIndex, (s, i) -> s.setBlob(i, read.stream(), read.length()));
     }
 
     @Override
@@ -376,7 +376,7 @@ public class MacroPreparedStatement extends MacroStatement implements PreparedSt
             return;
         }
         ParameterValues.ReadChars read = ParameterValues.read(x);
-        bind(parameterIndex, (s, i) -> s.setClob(i, read.reader(), read.chars().length()));
+        bind(parameterIndex, (s, i) -> s.setClob(i, read.reader(), read.length()));
     }
 
     @Override
@@ -439,7 +439,7 @@ public class MacroPreparedStatement extends MacroStatement implements PreparedSt
             return;
         }
         ParameterValues.ReadChars read = ParameterValues.read(value);
-        bind(parameterIndex, (s, i) -> s.setNClob(i, read.reader(), read.chars().length()));
+        bind(parameterIndex, (s, i) -> s.setNClob(i, read.reader(), read.length()));
     }
 
     @Override

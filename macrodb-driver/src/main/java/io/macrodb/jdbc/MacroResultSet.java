@@ -35,9 +35,13 @@ final class MacroResultSet extends ForwardingResultSet {
      */
     @Override
     protected SQLException translated(SQLException e) {
-        if (owner != null && owner.connection.cluster().isShutdown()) {
-            return new java.sql.SQLNonTransientConnectionException("This result's MacroDB cluster was shut down: its "
-                    + "connection is closed.", MacroSqlState.CONNECTION_CLOSED, e);
+        if (owner != null) {
+            try {
+                owner.connection.cluster().checkOpen();
+            } catch (SQLException shutDown) {
+                shutDown.initCause(e);
+                return shutDown;
+            }
         }
         if (replica != null && replica.isLost()) {
             return new SQLTransientException("Replica " + replica.index() + " failed while this result was read; "

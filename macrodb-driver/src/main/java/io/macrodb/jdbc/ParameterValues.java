@@ -25,17 +25,33 @@ final class ParameterValues {
     private ParameterValues() {
     }
 
+    /** A value read from a stream or reader at the setter. */
+    sealed interface Read permits ReadBytes, ReadChars {
+        /** Its length, in bytes or characters. */
+        int length();
+    }
+
     /** Bytes read from a stream at the setter: a fresh stream over them at every binding. */
-    record ReadBytes(byte[] bytes) {
+    record ReadBytes(byte[] bytes) implements Read {
         InputStream stream() {
             return new ByteArrayInputStream(bytes);
+        }
+
+        @Override
+        public int length() {
+            return bytes.length;
         }
     }
 
     /** Characters read from a reader at the setter: a fresh reader over them at every binding. */
-    record ReadChars(String chars) {
+    record ReadChars(String chars) implements Read {
         Reader reader() {
             return new StringReader(chars);
+        }
+
+        @Override
+        public int length() {
+            return chars.length();
         }
     }
 
@@ -48,20 +64,12 @@ final class ParameterValues {
     }
 
     /** The length to give with a stream of what was read: what was read (or the caller's, for a null stream). */
-    static int lengthOf(ReadBytes read, int given) {
-        return read == null ? given : read.bytes().length;
+    static int lengthOf(Read read, int given) {
+        return read == null ? given : read.length();
     }
 
-    static long lengthOf(ReadBytes read, long given) {
-        return read == null ? given : read.bytes().length;
-    }
-
-    static int lengthOf(ReadChars read, int given) {
-        return read == null ? given : read.chars().length();
-    }
-
-    static long lengthOf(ReadChars read, long given) {
-        return read == null ? given : read.chars().length();
+    static long lengthOf(Read read, long given) {
+        return read == null ? given : read.length();
     }
 
     static byte[] copy(byte[] value) {

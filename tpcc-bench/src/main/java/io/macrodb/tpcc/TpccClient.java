@@ -35,7 +35,6 @@ public final class TpccClient implements WorkloadClient {
     private Object pendingInput;
     /** This terminal's deck of the mix it deals from ({@link #next}). */
     private Mix.Deck deck;
-    private Mix deckOf;
 
     public TpccClient(Connection connection, Terminal terminal) throws SQLException {
         this.terminal = terminal;
@@ -82,9 +81,8 @@ public final class TpccClient implements WorkloadClient {
     @Override
     public TransactionType next(Mix mix, SplittableRandom random) {
         forgetInput();
-        if (deck == null || deckOf != mix) {
+        if (deck == null || !deck.isOf(mix)) {
             deck = mix.newDeck();
-            deckOf = mix;
         }
         return deck.next(random);
     }

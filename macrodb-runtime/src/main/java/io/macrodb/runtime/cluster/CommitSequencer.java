@@ -53,8 +53,6 @@ public final class CommitSequencer {
      * the catalog around it), or null: a commit that statement waits for may go through ahead of it.
      */
     private volatile SchemaStatement schemaStatement;
-    /** The {@link #schemaChangesBegun} count of the schema change running now; 0 for one on temporary tables only. */
-    private long schemaChangeRunning;
     /**
      * Taken by a commit let through ahead of a waiting schema change, for its commit and version, instead of the
      * commit lock, which the schema change holds; the schema change takes it once its statement has ended, before it
@@ -264,24 +262,26 @@ public final class CommitSequencer {
 
     /**
      * Whether the schema change's own engine statement waits for {@code committer}'s locks, and so has not begun
-     * ({@link Engine#waitsFor}); if so, returns holding {@link #aheadOfSchemaChange}. The statement cannot end while it
-     * waits for this transaction, so the token read the same before and after the engine is asked means it was that
-     * statement that waited, not a read of MacroDB's around it (or the catalog's refresh after it).
+     * ({@link Engine#waitsFor}); if so, returns holding {@link #aheadOfSchemaChange}.
      */
     private boolean mayGoAheadOfSchemaChange(Connection committer) {
         aheadOfSchemaChange.lock();
-        SchemaStatement statement = schemaStatement;
-        Connection waiting = runningWithCommitsHeld;
-        try {
-            if (statement != null && waiting != null && engine.waitsFor(waiting, committer)
-                    && schemaStatement == statement) {
-                return true;
-            }
-        } catch (SQLException cannotTell) {
-            // give way: the engine could not say
+        if (schemaStatementWaitingFor(committer) != null) {
+            return true;
         }
         aheadOfSchemaChange.unlock();
         return false;
+    }
+
+    /**
+     * The schema change's own engine statement if it waits for {@code session}'s locks, else null. The statement cannot
+     * end while it waits for that session, so the token read the same before and after the engine is asked means it
+     * was that statement that waited, not a read of MacroDB's around it (or the catalog's refresh after it).
+     */
+    private SchemaStatement schemaStatementWaitingFor(Connection session) {
+        SchemaStatement statement = schemaStatement;
+        return statement != null && waitedForBy(runningWithCommitsHeld, session) && schemaStatement == statement
+                ? statement : null;
     }
 
     private boolean waitedForBy(Connection statement, Connection committer) {
@@ -329,14 +329,11 @@ public final class CommitSequencer {
         long now = schemaChangesBegun;
         // Unless the one change begun since still waits for this session's locks to begin its own statement: then the
         // statement that just ended ran before it (a writer the change waits for, let through at awaitSchemaChange).
-        return now != begun && !(now == begun + 1 && schemaStatementWaitsFor(master, now));
-    }
-
-    /** Whether the engine statement of schema change number {@code change} waits for {@code master}'s locks. */
-    private boolean schemaStatementWaitsFor(Connection master, long change) {
-        SchemaStatement statement = schemaStatement;
-        return statement != null && statement.change() == change
-                && waitedForBy(runningWithCommitsHeld, master) && schemaStatement == statement;
+        if (now == begun) {
+            return false;
+        }
+        SchemaStatement waiting = now == begun + 1 ? schemaStatementWaitingFor(master) : null;
+        return waiting == null || waiting.change() != now;
     }
 
     /** A schema change's engine statement while it runs: {@code change} is its {@link #schemaChangesBegun} count. */
@@ -437,11 +434,9 @@ public final class CommitSequencer {
             }
             String schema = master.getSchema();
             boolean sessionOnly = SessionTables.onlyTouched(engine, master, sql); // before: a DROP removes the table
-            schemaChangeRunning = 0;
             if (!sessionOnly) { // no update statement may write a table it creates before its capture triggers exist
                 schemaChanging = master;
                 schemaChangesBegun++; // after schemaChanging: see awaitSchemaChange; under the lock, none lost
-                schemaChangeRunning = schemaChangesBegun;
             }
             T result;
             try {
@@ -481,7 +476,8 @@ public final class CommitSequencer {
         if (!lock.isHeldByCurrentThread()) {
             throw new IllegalStateException("a schema change's statement runs inside runSchemaChange");
         }
-        schemaStatement = new SchemaStatement(schemaChangeRunning);
+        // The running change's count (schemaChanging is set for it); 0 for one on temporary tables only.
+        schemaStatement = new SchemaStatement(schemaChanging != null ? schemaChangesBegun : 0);
         try {
             return statement.run();
         } finally {
