@@ -33,7 +33,10 @@ public final class TableCatalog {
     private volatile List<String> userTriggers = List.of();
     private volatile boolean hasUserRoutines;
     private volatile boolean routinesMayDrawSequences;
-    /** A call of one of the application's routines ({@code name(}), when they may draw sequences; else null. */
+    /**
+     * A call of one of the application's routines ({@code name(}), or a view that calls one, when they may draw
+     * sequences; else null.
+     */
     private volatile java.util.regex.Pattern routineCall;
 
     public TableCatalog(Engine engine) {
@@ -106,8 +109,7 @@ public final class TableCatalog {
         Set<String> routines = userRoutines(master);
         hasUserRoutines = !routines.isEmpty();
         routinesMayDrawSequences = hasUserRoutines && !engine.sequenceState(master).isEmpty();
-        routineCall = routinesMayDrawSequences ? java.util.regex.Pattern.compile("(?<![\\w$])\"?(" + String.join("|",
-                routines.stream().map(java.util.regex.Pattern::quote).toList()) + ")\"?\\s*\\(") : null;
+        routineCall = routinesMayDrawSequences ? routineReach(master, routines) : null;
         tables = Map.copyOf(read);
         hasIdentityColumns = read.values().stream().anyMatch(t -> t.identityColumn() >= 0);
         hasSequenceDefaults = sequenceDefaults(master.getMetaData(), read.values())
@@ -142,15 +144,59 @@ public final class TableCatalog {
 
     /**
      * Whether {@code sql} calls one of the application's routines while they may draw from a sequence
-     * ({@link #routinesMayDrawSequences}): run in a read-only transaction, such a call would move a slave's sequence
-     * and hand out a value the master hands out again (found by a review, 2026-11-23). Read past comments and strings,
-     * a quoted name too ({@code "DRAW"()}, as an ORM writes it), in any case; a routine reached through a view is not
-     * seen.
+     * ({@link #routinesMayDrawSequences}), itself or through a view: run in a read-only transaction, such a call would
+     * move a slave's sequence and hand out a value the master hands out again (found by a review, 2026-11-23; a view
+     * calling the routine hid it until 2026-11-24). Read past comments and strings, a quoted name too
+     * ({@code "DRAW"()}, as an ORM writes it), in any case.
      */
     public boolean mayDrawThroughRoutine(String sql) {
         java.util.regex.Pattern call = routineCall;
-        return call != null && call.matcher(
-                SqlText.withoutStrings(SqlText.withoutComments(sql)).toUpperCase(java.util.Locale.ROOT)).find();
+        return call != null && call.matcher(comparable(sql)).find();
+    }
+
+    /** {@code sql} without comments and strings, upper case: as routine and view names are matched. */
+    private static String comparable(String sql) {
+        return SqlText.withoutStrings(SqlText.withoutComments(sql)).toUpperCase(java.util.Locale.ROOT);
+    }
+
+    /**
+     * What reaches one of {@code routines}: a call ({@code name(}), or the name of a view whose definition reaches
+     * one, through other views too. A name matches however it is quoted or cased (a view named {@code "Totals"} and
+     * one named {@code TOTALS} are both matched by either): a read refused for a name that only looks alike is the
+     * safe mistake.
+     */
+    private java.util.regex.Pattern routineReach(Connection master, Set<String> routines) throws SQLException {
+        Map<String, String> definitions = new HashMap<>(); // view name, upper case -> its definition, comparable
+        try (var statement = master.createStatement();
+             ResultSet rows = statement.executeQuery(
+                     "SELECT TABLE_SCHEMA, TABLE_NAME, VIEW_DEFINITION FROM INFORMATION_SCHEMA.VIEWS")) {
+            while (rows.next()) {
+                if (!engine.isSystemSchema(rows.getString(1)) && rows.getString(3) != null) {
+                    definitions.put(rows.getString(2).toUpperCase(java.util.Locale.ROOT), comparable(rows.getString(3)));
+                }
+            }
+        }
+        String calls = "(?<![\\w$])\"?(" + alternatives(routines) + ")\"?\\s*\\(";
+        Set<String> views = new HashSet<>();
+        java.util.regex.Pattern reach = java.util.regex.Pattern.compile(calls);
+        boolean grew = true;
+        while (grew) { // a view over a view that calls a routine reaches it too
+            grew = false;
+            for (var view : definitions.entrySet()) {
+                if (!views.contains(view.getKey()) && reach.matcher(view.getValue()).find()) {
+                    views.add(view.getKey());
+                    grew = true;
+                }
+            }
+            if (grew) {
+                reach = java.util.regex.Pattern.compile(calls + "|(?<![\\w$])\"?(" + alternatives(views) + ")\"?(?![\\w$])");
+            }
+        }
+        return reach;
+    }
+
+    private static String alternatives(Set<String> names) {
+        return String.join("|", names.stream().map(java.util.regex.Pattern::quote).toList());
     }
 
     private static boolean sequenceDefaults(DatabaseMetaData meta, Iterable<CapturedTable> tables)
