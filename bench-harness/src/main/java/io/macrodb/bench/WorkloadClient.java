@@ -4,7 +4,8 @@ import java.sql.SQLException;
 import java.util.SplittableRandom;
 
 /**
- * One emulated client of a workload, bound to one connection (auto-commit off) for its whole life.
+ * One emulated client of a workload, bound to one connection (auto-commit off), or to the one that replaces it
+ * when it breaks ({@link #reconnect}).
  *
  * <p>The harness owns the transaction boundary: before {@link #execute} it sets the connection's read-only
  * flag from {@link TransactionType#readOnly()}; after it returns, the harness commits; if it throws it rolls
@@ -39,6 +40,15 @@ public interface WorkloadClient extends AutoCloseable {
      */
     default void committed(TransactionType type) {
     }
+
+    /**
+     * The client's connection broke (rolling it back failed), and the harness opened {@code replacement}: the client
+     * prepares on it what it had prepared on the old one and goes on with everything else it holds (a TPC-W
+     * browser's session and cart, a TPC-C terminal's inputs for the transaction it retries), as a user whose network
+     * dropped goes on where they were. A fresh client would draw fresh inputs and start a fresh session, whose next
+     * interaction might need a cart it never had. The harness closes the old connection afterwards.
+     */
+    void reconnect(java.sql.Connection replacement) throws SQLException;
 
     /** Closes the client's statements; the harness closes the connection itself. */
     @Override

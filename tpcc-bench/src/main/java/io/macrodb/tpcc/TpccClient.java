@@ -25,11 +25,7 @@ import java.util.SplittableRandom;
 public final class TpccClient implements WorkloadClient {
 
     private final Terminal terminal;
-    private final NewOrder newOrder;
-    private final Payment payment;
-    private final OrderStatus orderStatus;
-    private final Delivery delivery;
-    private final StockLevel stockLevel;
+    private Procedures procedures;
     /** The transaction in progress and its inputs, kept for a retry; null when none is in progress. */
     private TpccTransactionType pendingType;
     private Object pendingInput;
@@ -38,11 +34,7 @@ public final class TpccClient implements WorkloadClient {
 
     public TpccClient(Connection connection, Terminal terminal) throws SQLException {
         this.terminal = terminal;
-        this.newOrder = new NewOrder(connection);
-        this.payment = new Payment(connection);
-        this.orderStatus = new OrderStatus(connection);
-        this.delivery = new Delivery(connection);
-        this.stockLevel = new StockLevel(connection);
+        this.procedures = Procedures.prepare(connection);
     }
 
     @Override
@@ -62,11 +54,11 @@ public final class TpccClient implements WorkloadClient {
         }
         try {
             switch (t) {
-                case NEW_ORDER -> newOrder.execute((NewOrder.Input) pendingInput);
-                case PAYMENT -> payment.execute((Payment.Input) pendingInput);
-                case ORDER_STATUS -> orderStatus.execute((OrderStatus.Input) pendingInput);
-                case DELIVERY -> delivery.execute((Delivery.Input) pendingInput);
-                case STOCK_LEVEL -> stockLevel.execute((StockLevel.Input) pendingInput);
+                case NEW_ORDER -> procedures.newOrder().execute((NewOrder.Input) pendingInput);
+                case PAYMENT -> procedures.payment().execute((Payment.Input) pendingInput);
+                case ORDER_STATUS -> procedures.orderStatus().execute((OrderStatus.Input) pendingInput);
+                case DELIVERY -> procedures.delivery().execute((Delivery.Input) pendingInput);
+                case STOCK_LEVEL -> procedures.stockLevel().execute((StockLevel.Input) pendingInput);
             }
         } catch (UserAbortException e) {
             forgetInput(); // rolled back by its profile: done, never retried
@@ -101,12 +93,38 @@ public final class TpccClient implements WorkloadClient {
         return terminal;
     }
 
+    /** The five transactions prepared anew on {@code replacement}; the inputs of one being retried are kept. */
+    @Override
+    public void reconnect(Connection replacement) throws SQLException {
+        Procedures broken = procedures;
+        procedures = Procedures.prepare(replacement);
+        try {
+            broken.close();
+        } catch (SQLException ignored) {
+            // their connection is broken; the harness closes it next
+        }
+    }
+
     @Override
     public void close() throws SQLException {
-        newOrder.close();
-        payment.close();
-        orderStatus.close();
-        delivery.close();
-        stockLevel.close();
+        procedures.close();
+    }
+
+    /** The five transactions, each with its statements prepared on one connection. */
+    private record Procedures(NewOrder newOrder, Payment payment, OrderStatus orderStatus, Delivery delivery,
+                              StockLevel stockLevel) {
+
+        static Procedures prepare(Connection connection) throws SQLException {
+            return new Procedures(new NewOrder(connection), new Payment(connection), new OrderStatus(connection),
+                    new Delivery(connection), new StockLevel(connection));
+        }
+
+        void close() throws SQLException {
+            newOrder.close();
+            payment.close();
+            orderStatus.close();
+            delivery.close();
+            stockLevel.close();
+        }
     }
 }

@@ -87,6 +87,32 @@ class TpccClientTest {
         }
     }
 
+    /** A connection that breaks mid-transaction: the retry runs the same inputs over the new connection. */
+    @Test
+    void aRetryOverANewConnectionRunsTheSameInputs() throws Exception {
+        Database db = Presets.resolve("h2").freshDatabase("tpcc_client_reconnect_test");
+        try {
+            new TpccWorkload(SCALE).load(db, SEED, LoadProgress.NONE);
+            Payment.Input first = Payment.generate(terminal());
+            Connection broken = db.connect();
+            try (Connection replacement = db.connect(); TpccClient client = new TpccClient(broken, terminal())) {
+                BigDecimal ytd = warehouseYtd(replacement);
+                replacement.commit();
+                broken.close(); // before the first attempt ran: it fails, and the harness reconnects
+                assertThrows(SQLException.class, () -> client.execute(TpccTransactionType.PAYMENT));
+                client.reconnect(replacement);
+                client.execute(TpccTransactionType.PAYMENT);
+                replacement.commit();
+                client.committed(TpccTransactionType.PAYMENT);
+                assertEquals(0, ytd.add(first.amount()).compareTo(warehouseYtd(replacement)),
+                        "the retry paid the first attempt's amount " + first.amount());
+                replacement.commit();
+            }
+        } finally {
+            db.shutdown();
+        }
+    }
+
     private static Terminal terminal() {
         return Terminal.forClient(0, new TpccRandom(new SplittableRandom(SEED), NuRandConstants.forRun(SEED), SCALE),
                 SCALE);

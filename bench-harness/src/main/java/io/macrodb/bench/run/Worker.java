@@ -182,14 +182,19 @@ final class Worker implements Runnable {
         }
     }
 
-    /** Rolls back; if the connection is broken, replaces it (and the client bound to it). */
+    /** Rolls back; if the connection is broken, the same client goes on over a new one ({@link WorkloadClient#reconnect}). */
     private void rollbackOrReconnect(TransactionType type) throws SQLException {
         try {
             connection.rollback();
             clearReadOnly(type);
         } catch (SQLException broken) {
-            closeQuietly();
-            open();
+            Connection old = connection;
+            connection = database.connect();
+            try {
+                client.reconnect(connection);
+            } finally {
+                closeQuietly(old);
+            }
         }
     }
 
@@ -211,6 +216,12 @@ final class Worker implements Runnable {
         } catch (SQLException | RuntimeException ignored) {
             // the connection goes next; nothing else holds these statements
         }
+        closeQuietly(connection);
+        client = null;
+        connection = null;
+    }
+
+    private static void closeQuietly(Connection connection) {
         try {
             if (connection != null) {
                 connection.close();
@@ -218,8 +229,6 @@ final class Worker implements Runnable {
         } catch (SQLException | RuntimeException ignored) {
             // closing after a failure or at shutdown; the database is shut down next
         }
-        client = null;
-        connection = null;
     }
 
     /** The measured figures per type, in the workload's display order. */

@@ -188,4 +188,26 @@ class ComparisonTest {
             assertTrue(t.retries() > 0, "retries counted");
         }
     }
+
+    /**
+     * A client whose connection breaks goes on over a new one with everything it holds (its session, the inputs of the
+     * transaction it retries): until 2026-11-24 the harness made a fresh client instead, and a TPC-W browser then
+     * started a fresh session whose next interaction might need a cart it never had.
+     */
+    @Test
+    void aClientWhoseConnectionBreaksGoesOnOverANewOne() throws Exception {
+        var w = new ToyWorkload();
+        w.breakConnectionOnce.set(true);
+        RunConfig c = config(w, List.of(2), 1);
+        var h2Only = new RunConfig(Presets.resolveAll("h2"), c.clients(), c.mixes(), 1, c.warmup(), c.duration(),
+                c.seed(), "h2", ThinkTimes.NONE, c.retryPolicy(), dir);
+        List<TrialResult> trials = new Comparison(w, h2Only, null, null).run();
+        assertFalse(w.breakConnectionOnce.get(), "a transfer ran and broke its connection");
+        assertEquals(1, w.reconnects.get());
+        int primingClients = w.clientsMade.get() - 2;
+        assertTrue(primingClients >= 0 && primingClients <= 2, "one client per thread, none made again: "
+                + w.clientsMade.get());
+        assertTrue(trials.get(0).retries() + trials.get(0).completed() > 0);
+        assertEquals(List.of("total balance is 1000"), trials.get(0).checksPassed());
+    }
 }

@@ -24,8 +24,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A tiny bank for testing the harness: transfers keep the total constant, a read-only type reads it. Switches make
- * it misbehave on purpose: a leaking transfer (the check must catch it), a non-retryable error, and retryable
- * failures.
+ * it misbehave on purpose: a leaking transfer (the check must catch it), a non-retryable error, retryable
+ * failures, and a connection that breaks.
  */
 final class ToyWorkload implements Workload {
 
@@ -65,6 +65,10 @@ final class ToyWorkload implements Workload {
     boolean leak;
     boolean failHard;
     boolean failRetryable;
+    /** The first transfer to see it closes its connection and fails with a retryable state. */
+    final java.util.concurrent.atomic.AtomicBoolean breakConnectionOnce = new java.util.concurrent.atomic.AtomicBoolean();
+    final AtomicInteger clientsMade = new AtomicInteger();
+    final AtomicInteger reconnects = new AtomicInteger();
     final AtomicInteger attempts = new AtomicInteger();
     final AtomicInteger loads = new AtomicInteger();
     final List<Boolean> readOnlySeen = java.util.Collections.synchronizedList(new ArrayList<>());
@@ -110,56 +114,85 @@ final class ToyWorkload implements Workload {
 
     @Override
     public WorkloadClient newClient(ClientContext context, long seed) throws SQLException {
-        Connection c = context.connection();
-        PreparedStatement move = c.prepareStatement("UPDATE account SET balance = balance + ? WHERE id = ?");
-        PreparedStatement total = c.prepareStatement("SELECT SUM(balance) FROM account");
-        // H2 treats setReadOnly as a hint and does not report it back; HSQLDB does
-        boolean reportsReadOnly = c.getMetaData().getDatabaseProductName().contains("HSQL");
-        return new WorkloadClient() {
-            @Override
-            public void execute(TransactionType type) throws SQLException, UserAbortException {
-                if (reportsReadOnly) {
-                    readOnlySeen.add(c.isReadOnly() == type.readOnly());
-                }
-                switch ((Type) type) {
-                    case TRANSFER -> {
-                        if (failHard) {
-                            throw new SQLException("broken on purpose", "42000");
-                        }
-                        if (failRetryable && attempts.incrementAndGet() % 2 == 1) {
-                            throw new SQLException("conflict on purpose", RetryPolicy.SERIALIZATION_FAILURE);
-                        }
-                        int from = context.random().nextInt(ACCOUNTS);
-                        int to = context.random().nextInt(ACCOUNTS);
-                        move.setInt(1, -1);
-                        move.setInt(2, from);
-                        move.executeUpdate();
-                        if (!leak) {
-                            move.setInt(1, 1);
-                            move.setInt(2, to);
-                            move.executeUpdate();
-                        }
-                    }
-                    case TOTAL -> {
-                        try (ResultSet rs = total.executeQuery()) {
-                            rs.next();
-                        }
-                    }
-                    case ABORT -> {
-                        move.setInt(1, 1000);
-                        move.setInt(2, 0);
-                        move.executeUpdate();
-                        throw new UserAbortException("rolled back by its profile");
-                    }
-                }
-            }
+        clientsMade.incrementAndGet();
+        return new Client(context);
+    }
 
-            @Override
-            public void close() throws SQLException {
-                move.close();
-                total.close();
+    /** A client of the bank; its statements are prepared on its current connection. */
+    private final class Client implements WorkloadClient {
+
+        private final ClientContext context;
+        private Connection c;
+        private PreparedStatement move;
+        private PreparedStatement total;
+        // H2 treats setReadOnly as a hint and does not report it back; HSQLDB does
+        private final boolean reportsReadOnly;
+
+        Client(ClientContext context) throws SQLException {
+            this.context = context;
+            prepare(context.connection());
+            reportsReadOnly = c.getMetaData().getDatabaseProductName().contains("HSQL");
+        }
+
+        private void prepare(Connection connection) throws SQLException {
+            c = connection;
+            move = c.prepareStatement("UPDATE account SET balance = balance + ? WHERE id = ?");
+            total = c.prepareStatement("SELECT SUM(balance) FROM account");
+        }
+
+        @Override
+        public void execute(TransactionType type) throws SQLException, UserAbortException {
+            if (reportsReadOnly) {
+                readOnlySeen.add(c.isReadOnly() == type.readOnly());
             }
-        };
+            switch ((Type) type) {
+                case TRANSFER -> {
+                    if (failHard) {
+                        throw new SQLException("broken on purpose", "42000");
+                    }
+                    if (failRetryable && attempts.incrementAndGet() % 2 == 1) {
+                        throw new SQLException("conflict on purpose", RetryPolicy.SERIALIZATION_FAILURE);
+                    }
+                    if (breakConnectionOnce.compareAndSet(true, false)) {
+                        c.close(); // the harness's rollback fails next, as on a connection the network dropped
+                        throw new SQLException("connection broken on purpose", RetryPolicy.SERIALIZATION_FAILURE);
+                    }
+                    int from = context.random().nextInt(ACCOUNTS);
+                    int to = context.random().nextInt(ACCOUNTS);
+                    move.setInt(1, -1);
+                    move.setInt(2, from);
+                    move.executeUpdate();
+                    if (!leak) {
+                        move.setInt(1, 1);
+                        move.setInt(2, to);
+                        move.executeUpdate();
+                    }
+                }
+                case TOTAL -> {
+                    try (ResultSet rs = total.executeQuery()) {
+                        rs.next();
+                    }
+                }
+                case ABORT -> {
+                    move.setInt(1, 1000);
+                    move.setInt(2, 0);
+                    move.executeUpdate();
+                    throw new UserAbortException("rolled back by its profile");
+                }
+            }
+        }
+
+        @Override
+        public void reconnect(Connection replacement) throws SQLException {
+            reconnects.incrementAndGet();
+            prepare(replacement);
+        }
+
+        @Override
+        public void close() throws SQLException {
+            move.close();
+            total.close();
+        }
     }
 
     @Override

@@ -24,7 +24,7 @@ import java.util.SplittableRandom;
  */
 public final class EmulatedBrowser implements WorkloadClient {
 
-    private final Connection connection;
+    private Connection connection;
     private final Store store;
     private final TpcwRandom random;
     private final Clock clock;
@@ -79,6 +79,12 @@ public final class EmulatedBrowser implements WorkloadClient {
         }
         session.adopt(attempted, loaded);
         loaded = null;
+    }
+
+    /** The session (its page, customer and cart) goes on over {@code replacement}; interactions prepare per call. */
+    @Override
+    public void reconnect(Connection replacement) {
+        connection = replacement;
     }
 
     @Override

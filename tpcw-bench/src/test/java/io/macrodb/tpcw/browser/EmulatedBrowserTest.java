@@ -24,7 +24,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Browsers walk through their sessions on a real database, the way the harness's worker drives them (next,
  * read-only flag, execute, commit, committed), taking turns on one thread: every interaction of every mix
- * occurs, each finds the state its page needs, and the database passes the checks afterwards.
+ * occurs, each finds the state its page needs (one browser's connection replaced now and then), and the database
+ * passes the checks afterwards.
  */
 class EmulatedBrowserTest {
 
@@ -47,6 +48,12 @@ class EmulatedBrowserTest {
                     browsers.add(workload.newClient(new ClientContext(i, BROWSERS, c, new SplittableRandom(i)), 1));
                 }
                 for (int step = 0; step < STEPS; step++) {
+                    if (step % 100 == 99) {
+                        // The first browser's connection breaks: it goes on over a new one, its session and cart kept.
+                        connections.get(0).close();
+                        connections.set(0, database.connect());
+                        browsers.get(0).reconnect(connections.get(0));
+                    }
                     for (int i = 0; i < BROWSERS; i++) {
                         TransactionType type = browsers.get(i).next(mix.harnessMix(), null);
                         seen.merge((Interaction) type, 1, Integer::sum);
