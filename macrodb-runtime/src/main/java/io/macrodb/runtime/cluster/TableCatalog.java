@@ -220,26 +220,20 @@ public final class TableCatalog {
      * @return whether the replica has triggers of the application's own
      */
     public boolean installTriggers(Connection replica) throws SQLException {
-        boolean anyUserTrigger = false;
         Set<String> present = new HashSet<>(); // capture triggers in place, by name
         Set<String> stale = new java.util.LinkedHashSet<>(); // H2 lists a trigger once per event
-        try (var statement = replica.createStatement();
-             ResultSet rows = statement.executeQuery("SELECT TRIGGER_SCHEMA, TRIGGER_NAME, EVENT_OBJECT_SCHEMA, "
-                     + "EVENT_OBJECT_TABLE FROM INFORMATION_SCHEMA.TRIGGERS")) {
-            while (rows.next()) {
-                String key = engine.tableKeyOfTrigger(rows.getString(2));
-                if (key == null) {
-                    anyUserTrigger = true;
-                    continue;
-                }
-                // A trigger names the table it captures for; a renamed table (ALTER TABLE t RENAME TO u, or its
-                // schema renamed) keeps its trigger under the old name, which would hand its rows to the catalog
-                // as the old table's, unknown now: every write to it was refused. Such a trigger is replaced.
-                if (key.equals(new CapturedTable.Name(rows.getString(3), rows.getString(4)).key())) {
-                    present.add(CaptureTriggers.nameOf(rows.getString(2)));
-                } else {
-                    stale.add(CapturedTable.quote(rows.getString(1)) + "." + CapturedTable.quote(rows.getString(2)));
-                }
+        List<ListedTrigger> triggers = listTriggers(replica);
+        for (ListedTrigger trigger : triggers) {
+            if (trigger.capturesFor() == null) {
+                continue;
+            }
+            // A trigger names the table it captures for; a renamed table (ALTER TABLE t RENAME TO u, or its schema
+            // renamed) keeps its trigger under the old name, which would hand its rows to the catalog as the old
+            // table's, unknown now: every write to it was refused. Such a trigger is replaced.
+            if (trigger.capturesFor().equals(trigger.table().key())) {
+                present.add(CaptureTriggers.nameOf(trigger.name()));
+            } else {
+                stale.add(trigger.qualifiedName());
             }
         }
         for (String trigger : stale) {
@@ -253,7 +247,7 @@ public final class TableCatalog {
             }
         }
         replica.commit();
-        return anyUserTrigger;
+        return triggers.stream().anyMatch(trigger -> trigger.capturesFor() == null);
     }
 
     /**
@@ -261,20 +255,39 @@ public final class TableCatalog {
      * would have it, so that the engine's own URL can write to it again (the next MacroDB start installs them anew).
      */
     public void removeTriggers(Connection replica) throws SQLException {
-        List<String> capture = new ArrayList<>();
-        try (var statement = replica.createStatement();
-             ResultSet rows = statement.executeQuery("SELECT DISTINCT TRIGGER_SCHEMA, TRIGGER_NAME "
-                     + "FROM INFORMATION_SCHEMA.TRIGGERS")) {
-            while (rows.next()) {
-                if (engine.tableKeyOfTrigger(rows.getString(2)) != null) {
-                    capture.add(CapturedTable.quote(rows.getString(1)) + "." + CapturedTable.quote(rows.getString(2)));
-                }
+        Set<String> capture = new java.util.LinkedHashSet<>(); // H2 lists a trigger once per event
+        for (ListedTrigger trigger : listTriggers(replica)) {
+            if (trigger.capturesFor() != null) {
+                capture.add(trigger.qualifiedName());
             }
         }
         for (String trigger : capture) {
             SqlQueries.execute(replica, "DROP TRIGGER " + trigger);
         }
         replica.commit();
+    }
+
+    /**
+     * A trigger as {@code INFORMATION_SCHEMA.TRIGGERS} lists it: its schema-qualified, quoted name, its own name, the
+     * table it fires on, and the key of the table it captures for when it is one of MacroDB's (null: the
+     * application's own).
+     */
+    private record ListedTrigger(String qualifiedName, String name, CapturedTable.Name table, String capturesFor) {
+    }
+
+    private List<ListedTrigger> listTriggers(Connection replica) throws SQLException {
+        List<ListedTrigger> triggers = new ArrayList<>();
+        try (var statement = replica.createStatement();
+             ResultSet rows = statement.executeQuery("SELECT TRIGGER_SCHEMA, TRIGGER_NAME, EVENT_OBJECT_SCHEMA, "
+                     + "EVENT_OBJECT_TABLE FROM INFORMATION_SCHEMA.TRIGGERS")) {
+            while (rows.next()) {
+                String name = rows.getString(2);
+                triggers.add(new ListedTrigger(CapturedTable.quote(rows.getString(1)) + "." + CapturedTable.quote(name),
+                        name, new CapturedTable.Name(rows.getString(3), rows.getString(4)),
+                        engine.tableKeyOfTrigger(name)));
+            }
+        }
+        return triggers;
     }
 
     private List<CapturedTable.Name> userTables(Connection connection) throws SQLException {
