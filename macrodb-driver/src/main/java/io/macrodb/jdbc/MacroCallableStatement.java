@@ -8,8 +8,8 @@ import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
 import java.sql.SQLType;
 import java.sql.Statement;
-import java.util.ArrayList;
-import java.util.List;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * A callable statement: parameters by index are recorded and bound like a prepared statement's, OUT parameter
@@ -18,7 +18,11 @@ import java.util.List;
  */
 public final class MacroCallableStatement extends MacroPreparedStatement implements CallableStatementOutputs {
 
-    private final List<Binding> outRegistrations = new ArrayList<>();
+    /**
+     * The OUT registrations by parameter index, in the order first made: registering an index again replaces its
+     * registration, as on the engine (a list grew by one per call, and every execution replayed them all).
+     */
+    private final Map<Integer, Binding> outRegistrations = new LinkedHashMap<>();
 
     MacroCallableStatement(MacroConnection connection, StatementShape shape, String sql, StatementKind kind) {
         super(connection, shape, sql, kind);
@@ -32,7 +36,7 @@ public final class MacroCallableStatement extends MacroPreparedStatement impleme
     @Override
     java.sql.PreparedStatement bound(PhysicalSession session) throws SQLException {
         java.sql.PreparedStatement statement = super.bound(session);
-        for (Binding registration : outRegistrations) {
+        for (Binding registration : outRegistrations.values()) {
             registration.bind(statement, 0);
         }
         return statement;
@@ -45,7 +49,8 @@ public final class MacroCallableStatement extends MacroPreparedStatement impleme
 
     private void register(int parameterIndex, OutRegistration registration) throws SQLException {
         checkOpen();
-        outRegistrations.add((s, ignored) -> registration.register((CallableStatement) s, parameterIndex));
+        outRegistrations.put(parameterIndex,
+                (s, ignored) -> registration.register((CallableStatement) s, parameterIndex));
     }
 
     @FunctionalInterface
