@@ -13,6 +13,7 @@ import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.sql.Types;
 import java.util.HashMap;
 import java.util.List;
 import java.util.concurrent.Executors;
@@ -468,6 +469,31 @@ class JdbcContractTest {
             }
             c.commit();
             c.setReadOnly(false);
+            assertIdenticalNoneFailedAndShutdown(c);
+        }
+    }
+
+    /**
+     * OUT parameters of an HSQLDB procedure (H2's have none), a write among its statements: registered once per call,
+     * as an application loops, re-registered with another type, and read after each execution; the procedure's row
+     * reaches every slave.
+     */
+    @Test
+    void outParametersOfAProcedureThatWrites() throws Exception {
+        try (Connection c = open(Engine.HSQLDB)) {
+            Engine.execute(c, "CREATE TABLE t (id INT PRIMARY KEY, v INT)",
+                    "CREATE PROCEDURE p(IN x INT, OUT y INT) MODIFIES SQL DATA BEGIN ATOMIC "
+                            + "INSERT INTO t VALUES (x, x * 2); SET y = x * 2; END");
+            try (CallableStatement call = c.prepareCall("{call p(?, ?)}")) {
+                for (int x = 1; x <= 50; x++) {
+                    call.setInt(1, x);
+                    call.registerOutParameter(2, x % 2 == 0 ? Types.INTEGER : Types.VARCHAR);
+                    call.execute();
+                    assertEquals(2 * x, call.getInt(2));
+                    assertEquals(Integer.toString(2 * x), call.getString(2));
+                }
+            }
+            assertEquals("50", one(c, "SELECT COUNT(*) FROM t"));
             assertIdenticalNoneFailedAndShutdown(c);
         }
     }
