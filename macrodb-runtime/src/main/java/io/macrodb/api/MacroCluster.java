@@ -41,7 +41,8 @@ public interface MacroCluster {
      * Runs {@code query} on every healthy replica, master first, at one common version (commits are held
      * back while it runs). The connection given to the query is the replica's own and is read-only in
      * spirit: a write through it fails. Used by checks that must hold on every copy, such as TPC-C's
-     * consistency conditions.
+     * consistency conditions. A replica that fails while the query reads it fails the call with the retryable
+     * 40M01 (its answer is not trusted); call again once the cluster has replaced it.
      */
     <T> List<ReplicaResult<T>> queryEachReplica(ReplicaQuery<T> query) throws SQLException;
 

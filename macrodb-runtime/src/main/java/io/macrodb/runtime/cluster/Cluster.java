@@ -460,6 +460,10 @@ public final class Cluster implements MacroCluster {
         }
     }
 
+    /**
+     * Runs {@code query} on {@code replica}. A replica failed while the query read it gives no answer, as a read-only
+     * transaction's commit fails there: its data is not trusted, and its engine's "closed" is no answer either.
+     */
     private <T> ReplicaResult<T> queryOne(Replica replica, long v, ReplicaQuery<T> query) throws SQLException {
         try (Connection connection = openPhysical(replica, engineProperties)) {
             connection.setReadOnly(true);
@@ -468,14 +472,24 @@ public final class Cluster implements MacroCluster {
                     : query.run(connection);
             ReplicaResult<T> result = new ReplicaResult<>(replica.index(), replica.role(), v, value);
             connection.rollback();
+            if (replica.isLost()) {
+                throw lostUnderQuery(replica, null);
+            }
             return result;
         } catch (SQLException e) {
-            if (replica.isLost() || engine.isDatabaseLost(e)) { // failed meanwhile: the engine's "closed" is no answer
-                throw new SQLTransientException("Replica " + replica.index() + " failed while this call read it; the "
-                        + "cluster replaces it. Call again.", MacroSqlState.REPLICA_LOST, e);
+            if (e.getSQLState() != null && e.getSQLState().equals(MacroSqlState.REPLICA_LOST)) {
+                throw e;
+            }
+            if (replica.isLost() || engine.isDatabaseLost(e)) {
+                throw lostUnderQuery(replica, e);
             }
             throw e;
         }
+    }
+
+    private static SQLException lostUnderQuery(Replica replica, SQLException cause) {
+        return new SQLTransientException("Replica " + replica.index() + " failed while this call read it; the cluster "
+                + "replaces it. Call again.", MacroSqlState.REPLICA_LOST, cause);
     }
 
     @Override

@@ -441,4 +441,34 @@ class OperatorApiTest {
             Engine.assertIdenticalAndShutdown(c);
         }
     }
+
+    /**
+     * A slave failed while an operator's query read it: the call fails with the retryable 40M01 (not the engine's
+     * "database closed", nor a result from a replica no longer trusted: until 2026-11-24 a query that ended before the
+     * engine closed answered from it), and the same call succeeds once the cluster has replaced the slave. The query
+     * fails the slave it runs on, as a fault found meanwhile would.
+     */
+    @ParameterizedTest
+    @EnumSource(Engine.class)
+    void aReplicaLostUnderAnOperatorQueryIsRetryable(Engine engine) throws Exception {
+        try (Connection c = Engine.connect(engine.url(3))) {
+            Engine.execute(c, "CREATE TABLE t (id INT PRIMARY KEY)", "INSERT INTO t VALUES (1), (2)");
+            MacroCluster cluster = c.unwrap(MacroCluster.class);
+            var calls = new java.util.concurrent.atomic.AtomicInteger();
+            java.sql.SQLException lost = assertThrows(java.sql.SQLException.class, () -> cluster.queryEachReplica(r -> {
+                if (calls.incrementAndGet() == 2) { // replica 1, the first slave
+                    cluster.failReplica(1);
+                }
+                return Engine.rows(r, "SELECT COUNT(*) FROM t").get(0);
+            }));
+            assertEquals(io.macrodb.api.MacroSqlState.REPLICA_LOST, lost.getSQLState(), lost::getMessage);
+            assertTrue(lost instanceof java.sql.SQLTransientException, lost::toString);
+            Engine.awaitAllHealthy(cluster, 3);
+            List<ReplicaResult<String>> answers =
+                    cluster.queryEachReplica(r -> Engine.rows(r, "SELECT COUNT(*) FROM t").get(0));
+            assertEquals(3, answers.size(), "the slave replaced");
+            assertEquals(List.of("2", "2", "2"), answers.stream().map(ReplicaResult::value).toList());
+            Engine.assertIdenticalAndShutdown(c);
+        }
+    }
 }
