@@ -166,6 +166,19 @@ public final class Cluster implements MacroCluster {
         return ownConnections.get(replica);
     }
 
+    /**
+     * Whether {@code error}, met on {@code replica}, says its database is gone: the engine reads it so
+     * ({@link Engine#isDatabaseLost}), and the database is not known to be open still, read through the cluster's own
+     * connection to it ({@link Engine#isKnownOpen}).
+     */
+    boolean isDatabaseLost(Replica replica, SQLException error) {
+        if (!engine.isDatabaseLost(error)) {
+            return false;
+        }
+        Connection own = ownConnection(replica);
+        return own == null || !engine.isKnownOpen(own);
+    }
+
     /** An applier for {@code slave}, attached to it and not started; its failure is handled by the recovery. */
     Applier newApplier(Replica slave, Connection connection) {
         Applier applier = new Applier(slave, connection, () -> openPhysical(slave), catalog, engine,
@@ -480,7 +493,7 @@ public final class Cluster implements MacroCluster {
             if (e.getSQLState() != null && e.getSQLState().equals(MacroSqlState.REPLICA_LOST)) {
                 throw e;
             }
-            if (replica.isLost() || engine.isDatabaseLost(e)) {
+            if (replica.isLost() || isDatabaseLost(replica, e)) {
                 throw lostUnderQuery(replica, e);
             }
             throw e;

@@ -123,7 +123,7 @@ final class ReplicaRecovery {
      */
     SQLException onEngineError(Replica on, SQLException error) {
         if (cluster.isShutdown() || MacroSqlState.REPLICA_LOST.equals(error.getSQLState())
-                || !engine.isDatabaseLost(error)) {
+                || !cluster.isDatabaseLost(on, error)) {
             return error;
         }
         if (on == cluster.master()) {

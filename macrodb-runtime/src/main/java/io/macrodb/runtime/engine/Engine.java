@@ -58,6 +58,15 @@ public interface Engine {
     }
 
     /**
+     * Whether the database behind {@code connection} (one of MacroDB's own, opened with the replica's database) is
+     * known to be open still, after a statement on it met an error {@link #isDatabaseLost} recognises: an engine may
+     * report a statement's own trouble that way. The default: not known.
+     */
+    default boolean isKnownOpen(Connection connection) {
+        return false;
+    }
+
+    /**
      * Whether {@code error} says a prepared statement was dropped by the engine (it could not compile it again after a
      * schema change): preparing it anew is the remedy, not failing the replica. The default (H2): never.
      */
@@ -115,8 +124,9 @@ public interface Engine {
      * commit has waited for the commit lock while a statement runs on the master with commits held (a schema change,
      * {@code verify()}'s read): if that statement waits for the committer's locks, neither can go on. A statement that
      * waits must not have begun to change anything (so that a schema change's DDL waiting may let the commit go first):
-     * the engine takes the locks a statement needs before it runs. The default (H2): never asked for an answer, as the
-     * engine gives up on its own after its lock timeout.
+     * the engine takes the locks a statement needs before it runs (or, where it does not, a statement that has changed
+     * something does not count as waiting). The default, for an engine with no way to tell: never (a statement waiting
+     * then gives up after the engine's lock timeout).
      */
     default boolean waitsFor(Connection waiting, Connection holder) throws SQLException {
         return false;
