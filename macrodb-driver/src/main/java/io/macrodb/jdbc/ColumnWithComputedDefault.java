@@ -18,10 +18,11 @@ import java.util.regex.Pattern;
  * {@code addColumn} with {@code defaultValueComputed}). MacroDB runs it in steps ({@link SchemaChangeInSteps}):
  * <ol>
  *   <li>the column added with no default (DDL every replica replays alike: the rows hold null);</li>
- *   <li>{@code UPDATE t SET c = <expr>}: an update transaction, whose values reach every slave as the master
- *       computed them;</li>
- *   <li>{@code ALTER COLUMN c SET DEFAULT <expr>}, then {@code SET NOT NULL} if the statement asked for it (DDL: the
- *       default is computed at the master for each later insert, whose rows carry the value).</li>
+ *   <li>{@code ALTER COLUMN c SET DEFAULT <expr>} (DDL: the default is computed at the master for each later
+ *       insert, whose rows carry the value);</li>
+ *   <li>{@code UPDATE t SET c = <expr> WHERE c IS NULL}: an update transaction, whose values reach every slave as the
+ *       master computed them;</li>
+ *   <li>{@code SET NOT NULL} if the statement asked for it.</li>
  * </ol>
  * Only this form is split: a type followed by the default and at most a nullability. Anything more (other
  * constraints, a position, several columns) is refused as before: add the column plainly, then fill it.
@@ -107,11 +108,17 @@ record ColumnWithComputedDefault(String table, String column, String addNull, St
         }
     }
 
+    /**
+     * The default comes before the values: a row another session inserts between the steps then gets the default, as
+     * with the engine alone (until 2026-11-24 one inserted before the default was set held null, and the NOT NULL step
+     * failed the whole statement). The values fill every row still null, those inserted before the default included.
+     */
     @Override
     public List<Step> laterSteps() {
         List<Step> steps = new ArrayList<>();
-        steps.add(new Step("UPDATE " + table + " SET " + column + " = " + defaultValue, false));
         steps.add(new Step(alterColumn() + " SET DEFAULT " + defaultValue, true));
+        steps.add(new Step("UPDATE " + table + " SET " + column + " = " + defaultValue + " WHERE " + column
+                + " IS NULL", false));
         if (notNull) {
             steps.add(new Step(alterColumn() + " SET NOT NULL", true));
         }
