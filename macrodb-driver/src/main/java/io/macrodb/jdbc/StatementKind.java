@@ -26,20 +26,22 @@ import java.util.regex.Pattern;
  * @param engineMayCommit whether the engine may commit the open transaction before it runs the statement (a setting
  *                        of the database, {@code ANALYZE}, {@code SCRIPT}, {@code CHECKPOINT}): the engine decides
  *                        ({@link io.macrodb.runtime.engine.Engine#commitsOpenTransaction})
+ * @param locksRows       whether it is a locking read ({@code SELECT ... FOR UPDATE}): its locks are meant to keep
+ *                        writers out, and writers run on the master
  */
 record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, boolean undoneOnlyBySavepoint,
-                     boolean engineMayCommit) {
+                     boolean engineMayCommit, boolean locksRows) {
 
     StatementKind(Type type, boolean usesSequence) {
-        this(type, usesSequence, false, false, false);
+        this(type, usesSequence, false, false, false, false);
     }
 
     StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity) {
-        this(type, usesSequence, mayDrawIdentity, false, false);
+        this(type, usesSequence, mayDrawIdentity, false, false, false);
     }
 
     StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, boolean undoneOnlyBySavepoint) {
-        this(type, usesSequence, mayDrawIdentity, undoneOnlyBySavepoint, false);
+        this(type, usesSequence, mayDrawIdentity, undoneOnlyBySavepoint, false, false);
     }
 
     enum Type {
@@ -147,6 +149,7 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
      * H2's data-change delta tables, {@code SELECT ... FROM FINAL TABLE (INSERT ...)} (also NEW and OLD, around any
      * INSERT, UPDATE, DELETE or MERGE): a query that writes.
      */
+    private static final Pattern FOR_UPDATE = Pattern.compile("\\bFOR\\s+UPDATE\\b", Pattern.CASE_INSENSITIVE);
     private static final Pattern DATA_CHANGE_DELTA =
             Pattern.compile("\\b(FINAL|NEW|OLD)\\s+TABLE\\s*\\(", Pattern.CASE_INSENSITIVE);
 
@@ -241,7 +244,9 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
             case "SET", "ANALYZE", "SCRIPT", "CHECKPOINT" -> true;
             default -> false;
         };
-        return new StatementKind(type, sequence, inserts, false, engineMayCommit);
+        boolean locksRows = type == Type.QUERY && FOR_UPDATE.matcher(text).find() // then past strings and names
+                && FOR_UPDATE.matcher(SqlText.withoutQuotedText(text)).find();
+        return new StatementKind(type, sequence, inserts, false, engineMayCommit, locksRows);
     }
 
     /**

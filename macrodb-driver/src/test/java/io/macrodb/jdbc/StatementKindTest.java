@@ -85,4 +85,18 @@ class StatementKindTest {
         assertEquals(StatementKind.Type.QUERY, kind.type());
         assertFalse(kind.writes());
     }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"SELECT * FROM t WHERE id = 1 FOR UPDATE", "select * from t for\tupdate nowait",
+            "SELECT * FROM t /* no lock */ FOR -- really\n UPDATE"})
+    void aLockingReadIsOne(String sql) throws SQLException {
+        assertTrue(StatementKind.of(sql).locksRows());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"SELECT 'FOR UPDATE' FROM t", "SELECT \"FOR UPDATE\" FROM t", "SELECT * FROM t",
+            "UPDATE t SET v = 1"})
+    void otherStatementsLockNoRowsForAReader(String sql) throws SQLException {
+        assertFalse(StatementKind.of(sql).locksRows());
+    }
 }

@@ -284,11 +284,11 @@ public final class Cluster implements MacroCluster {
      * and waits until it has applied that version (choosing again if the replica is paused meanwhile, to copy a new
      * slave from it). The caller must {@link #endRead} the replica returned.
      */
-    public Replica beginRead() throws SQLException {
+    public Replica beginRead(boolean onMaster) throws SQLException {
         checkOpen();
         while (true) {
             long v = sequencer.version();
-            Replica replica = router.choose(membership.slaves(), membership.master(), v);
+            Replica replica = onMaster ? membership.master() : router.choose(membership.slaves(), membership.master(), v);
             replica.enter();
             long waited;
             try {

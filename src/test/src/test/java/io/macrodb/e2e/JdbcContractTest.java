@@ -498,6 +498,54 @@ class JdbcContractTest {
         }
     }
 
+    /**
+     * A locking read ({@code SELECT ... FOR UPDATE}, JPA's {@code PESSIMISTIC_WRITE}) in a read-only transaction ran on
+     * a slave: no writer was kept out (writers run on the master), and the lock held the slave's applier back, on H2
+     * until its lock timeout failed the slave (found by two reviews, 2026-11-24). As the transaction's first statement
+     * it now runs on the master, and a writer waits for it as with the engine alone; later in a transaction already on
+     * a slave it is refused (25006).
+     */
+    @ParameterizedTest
+    @EnumSource(Engine.class)
+    void aLockingReadInAReadOnlyTransactionKeepsWritersOut(Engine engine) throws Exception {
+        try (Connection reader = open(engine);
+             Connection writer = Engine.connect(reader.unwrap(MacroCluster.class).url())) {
+            MacroCluster cluster = reader.unwrap(MacroCluster.class);
+            Engine.execute(reader, "CREATE TABLE acct (id INT PRIMARY KEY, balance INT)", "INSERT INTO acct VALUES (1, 100)");
+            if (engine == Engine.H2) {
+                Engine.execute(writer, "SET LOCK_TIMEOUT 30000");
+            }
+            reader.setAutoCommit(false);
+            reader.setReadOnly(true);
+            assertEquals("100", one(reader, "SELECT balance FROM acct WHERE id = 1 FOR UPDATE"));
+            writer.setAutoCommit(false);
+            var updating = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+                try {
+                    Engine.execute(writer, "UPDATE acct SET balance = balance - 30 WHERE id = 1");
+                    writer.commit();
+                    return "committed";
+                } catch (SQLException e) {
+                    return e.toString();
+                }
+            });
+            Thread.sleep(500);
+            assertFalse(updating.isDone(), "the writer waits for the lock: " + (updating.isDone() ? updating.get() : ""));
+            assertEquals("100", one(reader, "SELECT balance FROM acct WHERE id = 1"));
+            reader.commit();
+            assertEquals("committed", updating.get(30, java.util.concurrent.TimeUnit.SECONDS));
+
+            cluster.verify(); // every slave caught up: a plain read goes to one
+            assertEquals("70", one(reader, "SELECT balance FROM acct WHERE id = 1"));
+            SQLException refused = assertThrows(SQLException.class,
+                    () -> one(reader, "select balance from acct where id = 1 /* lock */ for\nupdate"));
+            assertEquals(MacroSqlState.READ_ONLY_TRANSACTION, refused.getSQLState(), refused::getMessage);
+            assertEquals("FOR UPDATE", one(reader, "SELECT 'FOR UPDATE' FROM acct WHERE id = 1"), "a string is no lock");
+            reader.commit();
+            reader.setReadOnly(false);
+            assertIdenticalNoneFailedAndShutdown(reader);
+        }
+    }
+
     @Test
     void connectionArgumentsAsJdbcSaysTheyAreChecked() throws Exception {
         try (Connection c = open(Engine.H2)) {
