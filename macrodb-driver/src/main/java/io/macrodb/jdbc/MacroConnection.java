@@ -695,19 +695,12 @@ public final class MacroConnection implements Connection {
             throw new SQLException("A savepoint needs a transaction: call setAutoCommit(false) first.",
                     MacroSqlState.INVALID_TRANSACTION_STATE);
         }
-        Transaction tx = begin(new StatementKind(StatementKind.Type.QUERY, false));
-        Connection physical = tx.session().connection();
-        Savepoint savepoint = name == null ? physical.setSavepoint() : physical.setSavepoint(name);
-        return new MacroSavepoint(savepoint, tx, tx.isReadOnly() ? 0 : tx.capture().mark());
+        return begin(new StatementKind(StatementKind.Type.QUERY, false)).setSavepoint(name);
     }
 
     @Override
     public void rollback(Savepoint savepoint) throws SQLException {
-        MacroSavepoint ours = activeSavepoint(savepoint);
-        transaction.session().connection().rollback(ours.physical());
-        if (!transaction.isReadOnly()) {
-            transaction.capture().cutTo(ours.captureMark());
-        }
+        transaction.rollbackTo(activeSavepoint(savepoint));
     }
 
     @Override

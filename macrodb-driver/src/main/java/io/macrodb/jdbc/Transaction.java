@@ -20,6 +20,12 @@ final class Transaction {
 
     private final PhysicalSession session;
     private final TransactionCapture capture;
+    /**
+     * The capture mark of the latest savepoint set under each name. Both engines let a name be set again, which
+     * replaces the savepoint, and a rollback to any savepoint object of that name goes to the latest: cutting the
+     * capture to the first one's mark dropped rows the master kept (found by a review, 2026-11-24).
+     */
+    private final java.util.Map<String, Integer> namedSavepointMarks = new java.util.HashMap<>();
 
     private Transaction(PhysicalSession session, TransactionCapture capture) {
         this.session = session;
@@ -36,6 +42,26 @@ final class Transaction {
 
     boolean isReadOnly() {
         return capture == null;
+    }
+
+    /** Sets a savepoint on the engine, named if {@code name} is not null, at this transaction's capture mark now. */
+    MacroSavepoint setSavepoint(String name) throws SQLException {
+        Connection engine = session.connection();
+        int mark = isReadOnly() ? 0 : capture.mark();
+        Savepoint savepoint = name == null ? engine.setSavepoint() : engine.setSavepoint(name);
+        if (name != null) {
+            namedSavepointMarks.put(name, mark);
+        }
+        return new MacroSavepoint(savepoint, this, mark, name);
+    }
+
+    /** Rolls the engine back to {@code savepoint}, and the capture to where the engine's savepoint of it was set. */
+    void rollbackTo(MacroSavepoint savepoint) throws SQLException {
+        session.connection().rollback(savepoint.physical());
+        if (!isReadOnly()) {
+            capture.cutTo(savepoint.name() == null ? savepoint.captureMark()
+                    : namedSavepointMarks.get(savepoint.name()));
+        }
     }
 
     PhysicalSession session() {
