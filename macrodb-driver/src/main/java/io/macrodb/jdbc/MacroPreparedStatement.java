@@ -156,6 +156,19 @@ public class MacroPreparedStatement extends MacroStatement implements PreparedSt
         if (rows.isEmpty()) {
             return new long[0];
         }
+        if (!kind.runsInEngineBatch()) {
+            // Each row its own execution, on the path the statement takes alone: an engine batch of DDL, a setting
+            // or COMMIT ran on the master only, out of MacroDB's sight (found by a review, 2026-11-24).
+            Binding[] kept = bindings;
+            try {
+                return oneByOne(rows.size(), i -> {
+                    bindings = rows.get(i);
+                    return executeLargeUpdate();
+                });
+            } finally {
+                bindings = kept;
+            }
+        }
         startRun();
         return connection.executeBatch(kind, new BatchRun.Elements() {
             @Override

@@ -3,12 +3,14 @@ package io.macrodb.jdbc;
 import io.macrodb.api.MacroSqlState;
 import io.macrodb.runtime.cluster.Replica;
 
+import java.sql.BatchUpdateException;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.SQLWarning;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -359,9 +361,35 @@ public class MacroStatement implements Statement {
     }
 
     /**
-     * A batch of plain row statements runs as one engine batch; a batch holding DDL, session statements or statements
-     * the engine may commit before runs one statement at a time, each on its own path, since DDL commits and is its own
-     * version.
+     * Runs a batch's {@code size} elements one at a time, each as its own execution ({@code element}): a batch holding
+     * DDL, session statements, transaction control or statements the engine may commit before, each of which takes its
+     * own path (DDL commits and is a version of its own; a setting is recorded for every engine the connection uses).
+     * It stops at the first element that fails, with a {@link BatchUpdateException} holding the counts of those before
+     * it, as HSQLDB does (H2 alone would run the rest).
+     */
+    static long[] oneByOne(int size, BatchElement element) throws SQLException {
+        long[] counts = new long[size];
+        for (int i = 0; i < size; i++) {
+            try {
+                counts[i] = element.run(i);
+            } catch (SQLException failed) {
+                BatchUpdateException stopped = new BatchUpdateException(failed.getMessage(), failed.getSQLState(),
+                        failed.getErrorCode(), Arrays.copyOf(counts, i), failed);
+                stopped.setNextException(failed);
+                throw stopped;
+            }
+        }
+        return counts;
+    }
+
+    @FunctionalInterface
+    interface BatchElement {
+        long run(int index) throws SQLException;
+    }
+
+    /**
+     * A batch of plain row statements runs as one engine batch; any other runs one statement at a time
+     * ({@link #oneByOne}).
      */
     @Override
     public long[] executeLargeBatch() throws SQLException {
@@ -376,18 +404,13 @@ public class MacroStatement implements Statement {
             StatementKind kind = StatementKind.of(sql);
             // A statement the engine may commit before (ANALYZE, CHECKPOINT) runs on its own path too, which commits
             // first through MacroDB: inside an engine batch the engine committed the rows before it behind its back.
-            simple &= (kind.type() == StatementKind.Type.WRITE || kind.type() == StatementKind.Type.QUERY)
-                    && !kind.engineMayCommit();
+            simple &= kind.runsInEngineBatch();
             writes |= kind.writes();
             usesSequence |= kind.usesSequence();
             mayDrawIdentity |= kind.mayDrawIdentity();
         }
         if (!simple) {
-            long[] counts = new long[sqls.size()];
-            for (int i = 0; i < counts.length; i++) {
-                counts[i] = executeLargeUpdate(sqls.get(i));
-            }
-            return counts;
+            return oneByOne(sqls.size(), i -> executeLargeUpdate(sqls.get(i)));
         }
         StatementKind kind = new StatementKind(writes ? StatementKind.Type.WRITE : StatementKind.Type.QUERY,
                 usesSequence, mayDrawIdentity);

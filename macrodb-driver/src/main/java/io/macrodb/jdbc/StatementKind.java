@@ -44,6 +44,14 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
         this(type, usesSequence, mayDrawIdentity, undoneOnlyBySavepoint, false, false);
     }
 
+    /**
+     * Whether the statement may run as an element of an engine batch: a row statement or a query the engine runs
+     * without committing first. Any other takes its own path at each execution ({@link MacroStatement#oneByOne}).
+     */
+    boolean runsInEngineBatch() {
+        return (type == Type.WRITE || type == Type.QUERY) && !engineMayCommit;
+    }
+
     enum Type {
         /** Reads only: runs wherever the transaction runs. */
         QUERY,

@@ -580,6 +580,61 @@ class JdbcContractTest {
         return Engine.rows(c, "SELECT id FROM t ORDER BY id");
     }
 
+    /**
+     * A prepared statement that is not a row statement, run as a batch: it went to the master's engine as an engine
+     * batch, out of MacroDB's sight (found by a review, 2026-11-24): the slaves lacked the table a prepared CREATE TABLE
+     * made and kept the rows a TRUNCATE removed, ANALYZE/CHECKPOINT committed the open transaction behind MacroDB's
+     * back, a prepared ROLLBACK left MacroDB shipping the rows the master dropped, a prepared SET was not recorded for
+     * the connection's other engines. Each row now runs on the statement's own path.
+     */
+    @ParameterizedTest
+    @EnumSource(Engine.class)
+    void preparedBatchesOfStatementsThatAreNotRowStatements(Engine engine) throws Exception {
+        try (Connection c = open(engine)) {
+            Engine.execute(c, "CREATE TABLE t (id INT PRIMARY KEY)", "INSERT INTO t VALUES (1), (2)");
+            for (String sql : List.of("CREATE TABLE x (id INT PRIMARY KEY)", "TRUNCATE TABLE t")) {
+                try (var batch = c.prepareStatement(sql)) {
+                    batch.addBatch();
+                    assertEquals(1, batch.executeBatch().length, sql);
+                }
+            }
+            c.setAutoCommit(false);
+            Engine.execute(c, "INSERT INTO t VALUES (3)");
+            try (var batch = c.prepareStatement(engine == Engine.H2 ? "ANALYZE" : "CHECKPOINT")) {
+                batch.addBatch();
+                batch.executeBatch(); // the engine commits first: MacroDB commits the open transaction itself
+            }
+            c.rollback();
+            Engine.execute(c, "INSERT INTO t VALUES (4)");
+            try (var batch = c.prepareStatement("ROLLBACK")) {
+                batch.addBatch();
+                batch.executeBatch();
+            }
+            c.commit();
+            c.setAutoCommit(true);
+            assertEquals(List.of("3"), Engine.rows(c, "SELECT id FROM t"), "3 committed before the engine's commit, 4 rolled back");
+            if (engine == Engine.H2) {
+                try (var batch = c.prepareStatement("SET @v = ?")) {
+                    batch.setInt(1, 7);
+                    batch.addBatch();
+                    batch.executeBatch();
+                }
+                c.setReadOnly(true);
+                c.unwrap(MacroCluster.class).verify(); // a slave is current: the read goes there
+                assertEquals("7", one(c, "SELECT @v"), "the setting reached the slave's session");
+                c.setReadOnly(false);
+            }
+            java.sql.BatchUpdateException failed = assertThrows(java.sql.BatchUpdateException.class, () -> {
+                try (var batch = c.prepareStatement("CREATE TABLE x (id INT PRIMARY KEY)")) {
+                    batch.addBatch();
+                    batch.executeBatch();
+                }
+            });
+            assertEquals(0, failed.getUpdateCounts().length, "stopped at the element that failed");
+            assertIdenticalNoneFailedAndShutdown(c);
+        }
+    }
+
     @Test
     void connectionArgumentsAsJdbcSaysTheyAreChecked() throws Exception {
         try (Connection c = open(Engine.H2)) {
