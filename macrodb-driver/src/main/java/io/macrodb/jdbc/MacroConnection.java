@@ -857,6 +857,12 @@ public final class MacroConnection implements Connection {
         PhysicalSession master = master();
         master.connection().setSchema(schema); // fails here, at once, if the schema does not exist
         master.schemaSet(schema);
+        if (transaction != null && transaction.session() != master) {
+            // A read-only transaction on a slave reads in it from its next statement, as on the engine alone (it read
+            // the old schema until the next transaction's sync: found by a review, 2026-11-24).
+            transaction.session().connection().setSchema(schema);
+            transaction.session().schemaSet(schema);
+        }
         this.schema = schema;
     }
 

@@ -635,6 +635,27 @@ class JdbcContractTest {
         }
     }
 
+    /** setSchema inside a read-only transaction on a slave: its next statement reads the new schema, as on the engine. */
+    @ParameterizedTest
+    @EnumSource(Engine.class)
+    void setSchemaInAReadOnlyTransactionOnASlave(Engine engine) throws Exception {
+        try (Connection c = open(engine)) {
+            Engine.execute(c, "CREATE SCHEMA s1", "CREATE TABLE s1.t (id INT PRIMARY KEY)", "INSERT INTO s1.t VALUES (1), (2)",
+                    "CREATE TABLE t (id INT PRIMARY KEY)", "INSERT INTO t VALUES (1)");
+            c.unwrap(MacroCluster.class).verify(); // a slave is current: the read goes there
+            c.setAutoCommit(false);
+            c.setReadOnly(true);
+            assertEquals("1", one(c, "SELECT COUNT(*) FROM t"));
+            c.setSchema("S1");
+            assertEquals("2", one(c, "SELECT COUNT(*) FROM t"));
+            c.commit();
+            c.setReadOnly(false);
+            assertEquals("2", one(c, "SELECT COUNT(*) FROM t"));
+            c.commit();
+            assertIdenticalNoneFailedAndShutdown(c);
+        }
+    }
+
     @Test
     void connectionArgumentsAsJdbcSaysTheyAreChecked() throws Exception {
         try (Connection c = open(Engine.H2)) {
