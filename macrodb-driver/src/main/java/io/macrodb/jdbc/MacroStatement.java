@@ -493,6 +493,9 @@ public class MacroStatement implements Statement {
     @Override
     public void setMaxFieldSize(int max) throws SQLException {
         checkOpen();
+        if (max < 0) { // refused here: recorded, it failed every later execution on HSQLDB (a review, 2026-11-24)
+            throw new SQLException("maxFieldSize must be >= 0, was " + max, MacroSqlState.INVALID_OPTION);
+        }
         forEachPhysical(s -> s.setMaxFieldSize(max));
         maxFieldSize = max;
     }
@@ -578,6 +581,11 @@ public class MacroStatement implements Statement {
     @Override
     public void setFetchDirection(int direction) throws SQLException {
         checkOpen();
+        if (direction != ResultSet.FETCH_FORWARD && direction != ResultSet.FETCH_REVERSE
+                && direction != ResultSet.FETCH_UNKNOWN) { // as setMaxFieldSize's check
+            throw new SQLException("fetchDirection must be ResultSet.FETCH_FORWARD, FETCH_REVERSE or FETCH_UNKNOWN, "
+                    + "was " + direction, MacroSqlState.INVALID_OPTION);
+        }
         forEachPhysical(s -> s.setFetchDirection(direction));
         fetchDirection = direction;
     }

@@ -656,6 +656,26 @@ class JdbcContractTest {
         }
     }
 
+    /**
+     * A negative maximum field size or an unknown fetch direction is refused at the setter, as JDBC says: recorded, it
+     * was applied to each engine statement made later, and on HSQLDB every execution of the statement failed after.
+     */
+    @ParameterizedTest
+    @EnumSource(Engine.class)
+    void badStatementSettingsAreRefusedAtTheSetter(Engine engine) throws Exception {
+        try (Connection c = open(engine); Statement s = c.createStatement()) {
+            assertEquals(MacroSqlState.INVALID_OPTION, assertThrows(SQLException.class, () -> s.setMaxFieldSize(-1))
+                    .getSQLState());
+            assertEquals(MacroSqlState.INVALID_OPTION, assertThrows(SQLException.class,
+                    () -> s.setFetchDirection(12345)).getSQLState());
+            s.setFetchDirection(ResultSet.FETCH_FORWARD);
+            try (ResultSet rows = s.executeQuery("VALUES 1")) {
+                assertTrue(rows.next());
+            }
+            assertEquals(0, s.getMaxFieldSize());
+        }
+    }
+
     @Test
     void connectionArgumentsAsJdbcSaysTheyAreChecked() throws Exception {
         try (Connection c = open(Engine.H2)) {
