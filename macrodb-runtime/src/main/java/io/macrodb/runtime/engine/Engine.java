@@ -124,9 +124,11 @@ public interface Engine {
      * commit has waited for the commit lock while a statement runs on the master with commits held (a schema change,
      * {@code verify()}'s read): if that statement waits for the committer's locks, neither can go on. A statement that
      * waits must not have begun to change anything (so that a schema change's DDL waiting may let the commit go first):
-     * the engine takes the locks a statement needs before it runs (or, where it does not, a statement that has changed
-     * something does not count as waiting). The default, for an engine with no way to tell: never (a statement waiting
-     * then gives up after the engine's lock timeout).
+     * the engine takes the locks a statement needs before it runs. The default (H2): never. H2 gives up on a lock after
+     * its lock timeout, and letting a commit go ahead of its waiting DDL is not safe there: an {@code ALTER TABLE}
+     * that copies the table reads it as of when the statement began, before the wait, and so drops the rows that commit
+     * wrote (H2 alone loses them too; measured 2026-11-24, when MacroDB briefly let such commits through and the slaves
+     * held rows the master had lost).
      */
     default boolean waitsFor(Connection waiting, Connection holder) throws SQLException {
         return false;

@@ -144,12 +144,11 @@ class SchemaChangeUnderLoadTest {
     }
 
     /**
-     * Indexes made and dropped on a table a writer keeps inserting into in auto-commit mode: with the engine alone, the DDL waits for the
-     * insert's transaction to end. Through MacroDB that transaction's commit waited for the commit lock, which the DDL
-     * holds, and H2's DDL gave up after its lock timeout, failing where the engine alone succeeds (found 2026-11-24;
-     * HSQLDB's case was mended on 2026-11-23): a commit the DDL waits for now goes first, as with the engine alone.
-     * And H2's "The database has been closed" for an insert into an index being dropped (its own race, H2 alone meets
-     * it too) failed the master over, as if its database were gone: the statement now fails as with H2 alone.
+     * Indexes made and dropped on a table a writer keeps inserting into in auto-commit mode. H2 says "The database has
+     * been closed" (90098) for an insert into an index DROP INDEX has just closed (its own race: H2 alone meets it too),
+     * and MacroDB failed the master over for it, nearly every run (found 2026-11-24): the statement now fails as with
+     * H2 alone, and no replica is failed. On H2 a DDL statement that waits for the lock of a writer whose commit waits
+     * for the commit lock gives up after H2's lock timeout (see Limits); on HSQLDB the commit goes first.
      */
     @ParameterizedTest
     @EnumSource(Engine.class)
@@ -160,7 +159,7 @@ class SchemaChangeUnderLoadTest {
         Connection ddl = hangs.open(url);
         Engine.execute(setup, "CREATE TABLE t (id INT PRIMARY KEY, v INT)");
         if (engine == Engine.H2) {
-            Engine.execute(ddl, "SET LOCK_TIMEOUT 2000"); // H2's DDL gives up after it (HSQLDB's waits)
+            Engine.execute(ddl, "SET LOCK_TIMEOUT 300"); // H2's DDL gives up after it (HSQLDB's waits)
         }
         AtomicBoolean stop = new AtomicBoolean();
         Future<?> writing = hangs.start(() -> insertUntil(stop, writer));
@@ -168,14 +167,24 @@ class SchemaChangeUnderLoadTest {
             // Not ALTER TABLE: H2's replaces the table, and a concurrent insert then fails now and then on H2 alone
             // too ("not found", or an internal error).
             for (int i = 0; i < 20; i++) {
-                Engine.execute(ddl, "CREATE INDEX i" + i + " ON t (v)");
-                Engine.execute(ddl, "DROP INDEX i" + i);
+                schemaChangeOrH2LockTimeout(engine, ddl, "CREATE INDEX i" + i + " ON t (v)");
+                schemaChangeOrH2LockTimeout(engine, ddl, "DROP INDEX IF EXISTS i" + i);
             }
         } finally {
             stop.set(true);
         }
         HangWatch.within(writing, 10);
         Engine.assertIdenticalAndNoneFailed(setup.unwrap(MacroCluster.class));
+    }
+
+    private static void schemaChangeOrH2LockTimeout(Engine engine, Connection ddl, String sql) throws SQLException {
+        try {
+            Engine.execute(ddl, sql);
+        } catch (SQLException timedOut) {
+            if (engine != Engine.H2 || !"HYT00".equals(timedOut.getSQLState())) {
+                throw timedOut;
+            }
+        }
     }
 
     /**

@@ -327,60 +327,6 @@ public final class H2Engine implements Engine {
         copy.commit();
     }
 
-    /**
-     * H2's DDL waits for a table lock (exclusive) that writers hold (shared) until their transactions end; a writer
-     * whose commit waits for the commit lock the DDL holds would make the DDL give up after its lock timeout, where
-     * the engine alone lets the writer commit and runs the DDL. A session waits for the sessions holding the table lock
-     * it waits for, and for the one holding a row lock its transaction waits for (a writer the DDL waits for may wait
-     * for another writer's row). Only a statement that has changed nothing yet counts as waiting: H2 does not take
-     * every lock before it changes anything (a CREATE TABLE with a foreign key creates the table, then locks the one
-     * it references), and such a statement's changes must not come after a commit that goes ahead of it. Read without
-     * H2's locks: a wrong answer once is asked again.
-     */
-    @Override
-    public boolean waitsFor(Connection waiting, Connection holder) throws SQLException {
-        org.h2.engine.SessionLocal waiter = session(waiting);
-        org.h2.engine.SessionLocal owner = session(holder);
-        org.h2.mvstore.tx.Transaction begun = waiter.getTransaction();
-        if (begun != null && begun.hasChanges()) {
-            return false;
-        }
-        try {
-            org.h2.engine.SessionLocal[] sessions = waiter.getDatabase().getSessions(false);
-            java.util.Set<org.h2.engine.SessionLocal> reached = new java.util.HashSet<>();
-            java.util.ArrayDeque<org.h2.engine.SessionLocal> next = new java.util.ArrayDeque<>();
-            next.add(waiter);
-            while (!next.isEmpty()) {
-                for (org.h2.engine.SessionLocal blocker : blockersOf(next.poll(), sessions)) {
-                    if (blocker == owner) {
-                        return true;
-                    }
-                    if (reached.add(blocker)) {
-                        next.add(blocker);
-                    }
-                }
-            }
-            return false;
-        } catch (RuntimeException changedMeanwhile) {
-            return false;
-        }
-    }
-
-    /** The sessions {@code session} waits for: holders of the table lock it waits for, and its row lock's holder. */
-    private static List<org.h2.engine.SessionLocal> blockersOf(org.h2.engine.SessionLocal session,
-                                                             org.h2.engine.SessionLocal[] sessions) {
-        List<org.h2.engine.SessionLocal> blockers = new ArrayList<>();
-        org.h2.table.Table table = session.getWaitForLock();
-        int rowBlocker = session.getBlockingSessionId();
-        for (org.h2.engine.SessionLocal other : sessions) {
-            if (other != session && (table != null && other.getLocks().contains(table)
-                    || rowBlocker != 0 && other.getId() == rowBlocker)) {
-                blockers.add(other);
-            }
-        }
-        return blockers;
-    }
-
     @Override
     public boolean isSessionTable(Connection connection, String schema, String table) throws SQLException {
         // As H2 resolves a name: the schema's own table first, then the session's local temporary one of that name
