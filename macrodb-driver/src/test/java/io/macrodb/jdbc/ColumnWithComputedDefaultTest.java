@@ -20,8 +20,8 @@ class ColumnWithComputedDefaultTest {
         SchemaChangeInSteps change = SchemaChangeInSteps.parse(sql);
         assertEquals("ALTER TABLE PUBLIC.customer ADD created TIMESTAMP", change.firstStep());
         assertEquals(List.of(
-                new SchemaChangeInSteps.Step("UPDATE PUBLIC.customer SET created = NOW()", false),
                 new SchemaChangeInSteps.Step("ALTER TABLE PUBLIC.customer ALTER COLUMN created SET DEFAULT NOW()", true),
+                new SchemaChangeInSteps.Step("UPDATE PUBLIC.customer SET created = NOW() WHERE created IS NULL", false),
                 new SchemaChangeInSteps.Step("ALTER TABLE PUBLIC.customer ALTER COLUMN created SET NOT NULL", true)),
                 change.laterSteps());
         assertEquals("ALTER TABLE PUBLIC.customer DROP COLUMN created", change.undo());
