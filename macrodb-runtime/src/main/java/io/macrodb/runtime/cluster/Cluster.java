@@ -281,8 +281,9 @@ public final class Cluster implements MacroCluster {
 
     /**
      * Starts a read-only transaction: reads the master's version, picks a replica by the {@link ReadRouter} policy
-     * and waits until it has applied that version (choosing again if the replica is paused meanwhile, to copy a new
-     * slave from it). The caller must {@link #endRead} the replica returned.
+     * (the master itself when {@code onMaster}: a locking read's locks must keep out writers, who write there) and
+     * waits until it has applied that version (choosing again if the replica is paused meanwhile, to copy a new slave
+     * from it). The caller must {@link #endRead} the replica returned.
      */
     public Replica beginRead(boolean onMaster) throws SQLException {
         checkOpen();
