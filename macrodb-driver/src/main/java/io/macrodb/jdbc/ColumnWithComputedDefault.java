@@ -110,7 +110,7 @@ record ColumnWithComputedDefault(String table, String column, String addNull, St
 
     /**
      * The default comes before the values: a row another session inserts between the steps then gets the default, as
-     * with the engine alone (until 2026-11-24 one inserted before the default was set held null, and the NOT NULL step
+     * with the engine alone (until 2026-11-23 one inserted before the default was set held null, and the NOT NULL step
      * failed the whole statement). The values fill every row still null, those inserted before the default included.
      */
     @Override

@@ -227,7 +227,7 @@ public final class MacroConnection implements Connection {
                 throw readOnlyViolation();
             }
             // A locking read keeps writers out only where they write, and on a slave it would hold the applier back
-            // (on H2 until the applier's lock timeout failed the slave: found by two reviews, 2026-11-24).
+            // (on H2 until the applier's lock timeout failed the slave: found by two reviews, 2026-11-23).
             Replica replica = cluster.beginRead(kind.locksRows());
             try {
                 PhysicalSession session = sessionFor(replica);
@@ -859,7 +859,7 @@ public final class MacroConnection implements Connection {
         master.schemaSet(schema);
         if (transaction != null && transaction.session() != master) {
             // A read-only transaction on a slave reads in it from its next statement, as on the engine alone (it read
-            // the old schema until the next transaction's sync: found by a review, 2026-11-24).
+            // the old schema until the next transaction's sync: found by a review, 2026-11-23).
             transaction.session().connection().setSchema(schema);
             transaction.session().schemaSet(schema);
         }

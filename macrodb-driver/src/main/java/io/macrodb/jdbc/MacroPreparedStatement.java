@@ -158,7 +158,7 @@ public class MacroPreparedStatement extends MacroStatement implements PreparedSt
         }
         if (!kind.runsInEngineBatch()) {
             // Each row its own execution, on the path the statement takes alone: an engine batch of DDL, a setting
-            // or COMMIT ran on the master only, out of MacroDB's sight (found by a review, 2026-11-24).
+            // or COMMIT ran on the master only, out of MacroDB's sight (found by a review, 2026-11-23).
             Binding[] kept = bindings;
             try {
                 return oneByOne(rows.size(), i -> {

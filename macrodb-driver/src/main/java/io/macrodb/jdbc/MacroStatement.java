@@ -493,7 +493,7 @@ public class MacroStatement implements Statement {
     @Override
     public void setMaxFieldSize(int max) throws SQLException {
         checkOpen();
-        if (max < 0) { // refused here: recorded, it failed every later execution on HSQLDB (a review, 2026-11-24)
+        if (max < 0) { // refused here: recorded, it failed every later execution on HSQLDB (a review, 2026-11-23)
             throw new SQLException("maxFieldSize must be >= 0, was " + max, MacroSqlState.INVALID_OPTION);
         }
         forEachPhysical(s -> s.setMaxFieldSize(max));

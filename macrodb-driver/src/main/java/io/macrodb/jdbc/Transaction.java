@@ -23,7 +23,7 @@ final class Transaction {
     /**
      * The capture mark of the latest savepoint set under each name. Both engines let a name be set again, which
      * replaces the savepoint, and a rollback to any savepoint object of that name goes to the latest: cutting the
-     * capture to the first one's mark dropped rows the master kept (found by a review, 2026-11-24).
+     * capture to the first one's mark dropped rows the master kept (found by a review, 2026-11-23).
      */
     private final java.util.Map<String, Integer> namedSavepointMarks = new java.util.HashMap<>();
 

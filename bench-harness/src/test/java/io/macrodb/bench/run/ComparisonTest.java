@@ -191,7 +191,7 @@ class ComparisonTest {
 
     /**
      * A client whose connection breaks goes on over a new one with everything it holds (its session, the inputs of the
-     * transaction it retries): until 2026-11-24 the harness made a fresh client instead, and a TPC-W browser then
+     * transaction it retries): until 2026-11-23 the harness made a fresh client instead, and a TPC-W browser then
      * started a fresh session whose next interaction might need a cart it never had.
      */
     @Test

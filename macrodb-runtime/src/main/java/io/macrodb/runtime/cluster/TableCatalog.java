@@ -146,7 +146,7 @@ public final class TableCatalog {
      * Whether {@code sql} calls one of the application's routines while they may draw from a sequence
      * ({@link #routinesMayDrawSequences}), itself or through a view: run in a read-only transaction, such a call would
      * move a slave's sequence and hand out a value the master hands out again (found by a review, 2026-11-23; a view
-     * calling the routine hid it until 2026-11-24). Read past comments and strings, a quoted name too
+     * calling the routine hid it until 2026-11-23). Read past comments and strings, a quoted name too
      * ({@code "DRAW"()}, as an ORM writes it), in any case.
      */
     public boolean mayDrawThroughRoutine(String sql) {

@@ -127,7 +127,7 @@ public interface Engine {
      * the engine takes the locks a statement needs before it runs. The default (H2): never. H2 gives up on a lock after
      * its lock timeout, and letting a commit go ahead of its waiting DDL is not safe there: an {@code ALTER TABLE}
      * that copies the table reads it as of when the statement began, before the wait, and so drops the rows that commit
-     * wrote (H2 alone loses them too; measured 2026-11-24, when MacroDB briefly let such commits through and the slaves
+     * wrote (H2 alone loses them too; measured 2026-11-23, when MacroDB briefly let such commits through and the slaves
      * held rows the master had lost).
      */
     default boolean waitsFor(Connection waiting, Connection holder) throws SQLException {

@@ -501,7 +501,7 @@ class JdbcContractTest {
     /**
      * A locking read ({@code SELECT ... FOR UPDATE}, JPA's {@code PESSIMISTIC_WRITE}) in a read-only transaction ran on
      * a slave: no writer was kept out (writers run on the master), and the lock held the slave's applier back, on H2
-     * until its lock timeout failed the slave (found by two reviews, 2026-11-24). As the transaction's first statement
+     * until its lock timeout failed the slave (found by two reviews, 2026-11-23). As the transaction's first statement
      * it now runs on the master, and a writer waits for it as with the engine alone; later in a transaction already on
      * a slave it is refused (25006).
      */
@@ -549,7 +549,7 @@ class JdbcContractTest {
     /**
      * A savepoint name set again replaces the savepoint on both engines, and a rollback through the first savepoint
      * object goes to the second: MacroDB cut its capture at the first, so the slaves lost a row the master kept
-     * (found by a review, 2026-11-24). The rows are compared with the engine alone's.
+     * (found by a review, 2026-11-23). The rows are compared with the engine alone's.
      */
     @ParameterizedTest
     @EnumSource(Engine.class)
@@ -582,7 +582,7 @@ class JdbcContractTest {
 
     /**
      * A prepared statement that is not a row statement, run as a batch: it went to the master's engine as an engine
-     * batch, out of MacroDB's sight (found by a review, 2026-11-24): the slaves lacked the table a prepared CREATE TABLE
+     * batch, out of MacroDB's sight (found by a review, 2026-11-23): the slaves lacked the table a prepared CREATE TABLE
      * made and kept the rows a TRUNCATE removed, ANALYZE/CHECKPOINT committed the open transaction behind MacroDB's
      * back, a prepared ROLLBACK left MacroDB shipping the rows the master dropped, a prepared SET was not recorded for
      * the connection's other engines. Each row now runs on the statement's own path.

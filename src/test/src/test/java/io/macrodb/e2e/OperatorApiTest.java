@@ -444,7 +444,7 @@ class OperatorApiTest {
 
     /**
      * A slave failed while an operator's query read it: the call fails with the retryable 40M01 (not the engine's
-     * "database closed", nor a result from a replica no longer trusted: until 2026-11-24 a query that ended before the
+     * "database closed", nor a result from a replica no longer trusted: until 2026-11-23 a query that ended before the
      * engine closed answered from it), and the same call succeeds once the cluster has replaced the slave. The query
      * fails the slave it runs on, as a fault found meanwhile would.
      */

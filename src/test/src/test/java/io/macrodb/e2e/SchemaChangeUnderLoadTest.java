@@ -146,7 +146,7 @@ class SchemaChangeUnderLoadTest {
     /**
      * Indexes made and dropped on a table a writer keeps inserting into in auto-commit mode. H2 says "The database has
      * been closed" (90098) for an insert into an index DROP INDEX has just closed (its own race: H2 alone meets it too),
-     * and MacroDB failed the master over for it, nearly every run (found 2026-11-24): the statement now fails as with
+     * and MacroDB failed the master over for it, nearly every run (found 2026-11-23): the statement now fails as with
      * H2 alone, and no replica is failed. On H2 a DDL statement that waits for the lock of a writer whose commit waits
      * for the commit lock gives up after H2's lock timeout (see Limits); on HSQLDB the commit goes first.
      */
@@ -270,7 +270,7 @@ class SchemaChangeUnderLoadTest {
     /**
      * The accounts table altered (columns added and dropped, indexes made and dropped) while transfers keep updating
      * it: sampled at one version every few milliseconds, every replica holds the master's rows. Letting an H2 commit
-     * go ahead of a waiting ALTER TABLE, tried on 2026-11-24, failed this at once: H2's copy of the table dropped what
+     * go ahead of a waiting ALTER TABLE, tried on 2026-11-23, failed this at once: H2's copy of the table dropped what
      * that commit wrote, on the master only, and the slaves differed from it until later transfers overwrote the rows.
      */
     @ParameterizedTest

@@ -73,7 +73,7 @@ public final class H2Engine implements Engine {
     /**
      * H2 says "The database has been closed" (90098) for a write into an index a concurrent {@code DROP INDEX} has just
      * closed (its MVStore map), and goes on serving: the statement fails, as with H2 alone, and the replica is no more
-     * lost than H2 alone was (MacroDB failed the master over for it until 2026-11-24). Open: the session, the database
+     * lost than H2 alone was (MacroDB failed the master over for it until 2026-11-23). Open: the session, the database
      * and its store are.
      */
     @Override
