@@ -153,11 +153,12 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
     private static final Pattern CREATE_TABLE = Pattern.compile(
             "^\\W*CREATE\\s+((CACHED|MEMORY|LOCAL|GLOBAL|TEMPORARY|TEMP|TEXT)\\s+)*TABLE\\b", Pattern.CASE_INSENSITIVE);
 
+    /** A locking read, {@code SELECT ... FOR UPDATE} (also {@code NOWAIT}, {@code SKIP LOCKED}, {@code OF ...}). */
+    private static final Pattern FOR_UPDATE = Pattern.compile("\\bFOR\\s+UPDATE\\b", Pattern.CASE_INSENSITIVE);
     /**
      * H2's data-change delta tables, {@code SELECT ... FROM FINAL TABLE (INSERT ...)} (also NEW and OLD, around any
      * INSERT, UPDATE, DELETE or MERGE): a query that writes.
      */
-    private static final Pattern FOR_UPDATE = Pattern.compile("\\bFOR\\s+UPDATE\\b", Pattern.CASE_INSENSITIVE);
     private static final Pattern DATA_CHANGE_DELTA =
             Pattern.compile("\\b(FINAL|NEW|OLD)\\s+TABLE\\s*\\(", Pattern.CASE_INSENSITIVE);
 

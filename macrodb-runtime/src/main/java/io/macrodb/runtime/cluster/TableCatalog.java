@@ -16,8 +16,10 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * The shapes of the master's user tables, keyed as the capture triggers name them, and the installer of those
@@ -37,7 +39,7 @@ public final class TableCatalog {
      * A call of one of the application's routines ({@code name(}), or a view that calls one, when they may draw
      * sequences; else null.
      */
-    private volatile java.util.regex.Pattern routineCall;
+    private volatile Pattern routineCall;
 
     public TableCatalog(Engine engine) {
         this.engine = engine;
@@ -135,7 +137,7 @@ public final class TableCatalog {
                      "SELECT DISTINCT ROUTINE_SCHEMA, ROUTINE_NAME FROM INFORMATION_SCHEMA.ROUTINES")) {
             while (rows.next()) {
                 if (!engine.isSystemSchema(rows.getString(1))) {
-                    names.add(rows.getString(2).toUpperCase(java.util.Locale.ROOT));
+                    names.add(rows.getString(2).toUpperCase(Locale.ROOT));
                 }
             }
         }
@@ -150,53 +152,55 @@ public final class TableCatalog {
      * ({@code "DRAW"()}, as an ORM writes it), in any case.
      */
     public boolean mayDrawThroughRoutine(String sql) {
-        java.util.regex.Pattern call = routineCall;
+        Pattern call = routineCall;
         return call != null && call.matcher(comparable(sql)).find();
     }
 
     /** {@code sql} without comments and strings, upper case: as routine and view names are matched. */
     private static String comparable(String sql) {
-        return SqlText.withoutStrings(SqlText.withoutComments(sql)).toUpperCase(java.util.Locale.ROOT);
+        return SqlText.withoutStrings(SqlText.withoutComments(sql)).toUpperCase(Locale.ROOT);
     }
 
     /**
      * What reaches one of {@code routines}: a call ({@code name(}), or the name of a view whose definition reaches
-     * one, through other views too. A name matches however it is quoted or cased (a view named {@code "Totals"} and
-     * one named {@code TOTALS} are both matched by either): a read refused for a name that only looks alike is the
-     * safe mistake.
+     * one, through other views too. A name matches however it is quoted or cased, and in any schema (a view named
+     * {@code "Totals"} and one named {@code TOTALS}, or {@code a.v} and {@code b.v}, are matched by either): a read
+     * refused for a name that only looks alike is the safe mistake.
      */
-    private java.util.regex.Pattern routineReach(Connection master, Set<String> routines) throws SQLException {
-        Map<String, String> definitions = new HashMap<>(); // view name, upper case -> its definition, comparable
+    private Pattern routineReach(Connection master, Set<String> routines) throws SQLException {
+        // Every view's definition, by its name alone: views of one name in two schemas are both kept (one replacing
+        // the other hid a view that calls a routine: found by a review, 2026-11-23).
+        List<Map.Entry<String, String>> views = new ArrayList<>();
         try (var statement = master.createStatement();
              ResultSet rows = statement.executeQuery(
                      "SELECT TABLE_SCHEMA, TABLE_NAME, VIEW_DEFINITION FROM INFORMATION_SCHEMA.VIEWS")) {
             while (rows.next()) {
                 if (!engine.isSystemSchema(rows.getString(1)) && rows.getString(3) != null) {
-                    definitions.put(rows.getString(2).toUpperCase(java.util.Locale.ROOT), comparable(rows.getString(3)));
+                    views.add(Map.entry(rows.getString(2).toUpperCase(Locale.ROOT), comparable(rows.getString(3))));
                 }
             }
         }
         String calls = "(?<![\\w$])\"?(" + alternatives(routines) + ")\"?\\s*\\(";
-        Set<String> views = new HashSet<>();
-        java.util.regex.Pattern reach = java.util.regex.Pattern.compile(calls);
+        Set<String> reaching = new HashSet<>();
+        Pattern reach = Pattern.compile(calls);
         boolean grew = true;
         while (grew) { // a view over a view that calls a routine reaches it too
             grew = false;
-            for (var view : definitions.entrySet()) {
-                if (!views.contains(view.getKey()) && reach.matcher(view.getValue()).find()) {
-                    views.add(view.getKey());
+            for (Map.Entry<String, String> view : views) {
+                if (!reaching.contains(view.getKey()) && reach.matcher(view.getValue()).find()) {
+                    reaching.add(view.getKey());
                     grew = true;
                 }
             }
             if (grew) {
-                reach = java.util.regex.Pattern.compile(calls + "|(?<![\\w$])\"?(" + alternatives(views) + ")\"?(?![\\w$])");
+                reach = Pattern.compile(calls + "|(?<![\\w$])\"?(" + alternatives(reaching) + ")\"?(?![\\w$])");
             }
         }
         return reach;
     }
 
     private static String alternatives(Set<String> names) {
-        return String.join("|", names.stream().map(java.util.regex.Pattern::quote).toList());
+        return String.join("|", names.stream().map(Pattern::quote).toList());
     }
 
     private static boolean sequenceDefaults(DatabaseMetaData meta, Iterable<CapturedTable> tables)

@@ -793,8 +793,12 @@ class ExactnessTest {
                 Engine.execute(c, "CREATE FUNCTION draw() RETURNS BIGINT BEGIN ATOMIC RETURN NEXT VALUE FOR s; END");
             }
             Engine.execute(c, "CREATE VIEW through_routine AS SELECT draw() AS n FROM (VALUES (0)) AS one(x)",
-                    "CREATE VIEW \"Through View\" AS SELECT n FROM through_routine");
-            List<String> views = List.of("through_routine", "\"Through View\"", "/* v */ \"THROUGH_ROUTINE\"");
+                    "CREATE VIEW \"Through View\" AS SELECT n FROM through_routine",
+                    // one name in two schemas: the plain one, listed after, hid the other (a review, 2026-11-23)
+                    "CREATE SCHEMA a", "CREATE SCHEMA z",
+                    "CREATE VIEW a.v AS SELECT PUBLIC.draw() AS n FROM (VALUES (0)) AS one(x)",
+                    "CREATE VIEW z.v AS SELECT 0 AS n FROM (VALUES (0)) AS one(x)");
+            List<String> views = List.of("through_routine", "\"Through View\"", "/* v */ \"THROUGH_ROUTINE\"", "a.v");
             long expected = 1;
             for (String view : views) {
                 assertEquals(expected++, queryLong(c, "SELECT n FROM " + view), view);
