@@ -855,13 +855,25 @@ public final class MacroConnection implements Connection {
     public void setSchema(String schema) throws SQLException {
         checkOpen();
         PhysicalSession master = master();
-        master.connection().setSchema(schema); // fails here, at once, if the schema does not exist
+        // A read-only transaction on a slave reads in it from its next statement, as on the engine alone (it read the
+        // old schema until the next transaction's sync: found by a review, 2026-11-23). Set there first: a slave
+        // that lags may lack the schema, and then nothing may have changed.
+        PhysicalSession reading = transaction != null && transaction.session() != master ? transaction.session() : null;
+        String readingBefore = reading == null ? null : reading.connection().getSchema();
+        if (reading != null) {
+            reading.connection().setSchema(schema);
+        }
+        try {
+            master.connection().setSchema(schema); // fails here, at once, if the schema does not exist
+        } catch (SQLException e) {
+            if (reading != null) {
+                reading.connection().setSchema(readingBefore);
+            }
+            throw e;
+        }
         master.schemaSet(schema);
-        if (transaction != null && transaction.session() != master) {
-            // A read-only transaction on a slave reads in it from its next statement, as on the engine alone (it read
-            // the old schema until the next transaction's sync: found by a review, 2026-11-23).
-            transaction.session().connection().setSchema(schema);
-            transaction.session().schemaSet(schema);
+        if (reading != null) {
+            reading.schemaSet(schema);
         }
         this.schema = schema;
     }

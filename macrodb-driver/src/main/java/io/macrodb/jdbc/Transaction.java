@@ -10,6 +10,9 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Savepoint;
 import java.sql.SQLTransientException;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
 
 /**
  * One transaction of a MacroDB connection, from its first statement to commit or rollback: the engine it runs on
@@ -18,14 +21,17 @@ import java.sql.SQLTransientException;
  */
 final class Transaction {
 
+    /** How H2 names a savepoint set with no name. */
+    private static final String UNNAMED_PREFIX = "SYSTEM_SAVEPOINT_";
+
     private final PhysicalSession session;
     private final TransactionCapture capture;
     /**
-     * The capture mark of the latest savepoint set under each name. Both engines let a name be set again, which
-     * replaces the savepoint, and a rollback to any savepoint object of that name goes to the latest: cutting the
-     * capture to the first one's mark dropped rows the master kept (found by a review, 2026-11-23).
+     * The capture mark of each savepoint, by its name (an unnamed one by its id). Both engines let a name be set
+     * again, which replaces the savepoint, and a rollback to any savepoint object of that name goes to the latest:
+     * cutting the capture to the first one's mark dropped rows the master kept (found by a review, 2026-11-23).
      */
-    private final java.util.Map<String, Integer> namedSavepointMarks = new java.util.HashMap<>();
+    private final Map<String, Integer> savepointMarks = new HashMap<>();
 
     private Transaction(PhysicalSession session, TransactionCapture capture) {
         this.session = session;
@@ -46,21 +52,25 @@ final class Transaction {
 
     /** Sets a savepoint on the engine, named if {@code name} is not null, at this transaction's capture mark now. */
     MacroSavepoint setSavepoint(String name) throws SQLException {
-        Connection engine = session.connection();
-        int mark = isReadOnly() ? 0 : capture.mark();
-        Savepoint savepoint = name == null ? engine.setSavepoint() : engine.setSavepoint(name);
-        if (name != null) {
-            namedSavepointMarks.put(name, mark);
+        if (name != null && name.toUpperCase(Locale.ROOT).startsWith(UNNAMED_PREFIX)) {
+            // H2 names its unnamed savepoints so: one set under such a name replaces an unnamed one in the engine,
+            // and a rollback through the unnamed object goes to it (found by a review, 2026-11-23). HSQLDB refuses
+            // such names itself.
+            throw new SQLException("Savepoint names beginning with " + UNNAMED_PREFIX + " are the engine's own, for "
+                    + "savepoints set with no name; choose another name.", "3B001");
         }
-        return new MacroSavepoint(savepoint, this, mark, name);
+        Connection engine = session.connection();
+        Savepoint savepoint = name == null ? engine.setSavepoint() : engine.setSavepoint(name);
+        MacroSavepoint ours = new MacroSavepoint(savepoint, this, name);
+        savepointMarks.put(ours.key(), isReadOnly() ? 0 : capture.mark());
+        return ours;
     }
 
     /** Rolls the engine back to {@code savepoint}, and the capture to where the engine's savepoint of it was set. */
     void rollbackTo(MacroSavepoint savepoint) throws SQLException {
         session.connection().rollback(savepoint.physical());
         if (!isReadOnly()) {
-            capture.cutTo(savepoint.name() == null ? savepoint.captureMark()
-                    : namedSavepointMarks.get(savepoint.name()));
+            capture.cutTo(savepointMarks.get(savepoint.key()));
         }
     }
 

@@ -549,7 +549,8 @@ class JdbcContractTest {
     /**
      * A savepoint name set again replaces the savepoint on both engines, and a rollback through the first savepoint
      * object goes to the second: MacroDB cut its capture at the first, so the slaves lost a row the master kept
-     * (found by a review, 2026-11-23). The rows are compared with the engine alone's.
+     * (found by a review, 2026-11-23). The rows are compared with the engine alone's. H2's own names for unnamed
+     * savepoints are refused as names.
      */
     @ParameterizedTest
     @EnumSource(Engine.class)
@@ -560,6 +561,14 @@ class JdbcContractTest {
         }
         try (Connection c = open(engine)) {
             assertEquals(alone, rowsAfterSavepointsNamedTwice(c));
+            // H2's own name for an unnamed savepoint would replace one in the engine, unseen (HSQLDB refuses it)
+            c.setAutoCommit(false);
+            Engine.execute(c, "INSERT INTO t VALUES (5)");
+            c.setSavepoint();
+            SQLException refused = assertThrows(SQLException.class, () -> c.setSavepoint("system_savepoint_1"));
+            assertEquals("3B001", refused.getSQLState(), refused::getMessage);
+            c.commit();
+            c.setAutoCommit(true);
             assertIdenticalNoneFailedAndShutdown(c);
         }
     }
@@ -652,6 +661,55 @@ class JdbcContractTest {
             c.setReadOnly(false);
             assertEquals("2", one(c, "SELECT COUNT(*) FROM t"));
             c.commit();
+            assertIdenticalNoneFailedAndShutdown(c);
+        }
+    }
+
+    /**
+     * setSchema in a read-only transaction on a slave that lags and lacks the schema fails, and then changes nothing:
+     * it used to switch the master's session first, so the next update transaction ran in the schema of a call that
+     * had failed (found by the review of the day's change, 2026-11-23).
+     */
+    @ParameterizedTest
+    @EnumSource(Engine.class)
+    void aSetSchemaThatASlaveRefusesChangesNothing(Engine engine) throws Exception {
+        try (Connection c = open(engine)) {
+            MacroCluster cluster = c.unwrap(MacroCluster.class);
+            Engine.execute(c, "CREATE TABLE t (id INT PRIMARY KEY, v INT)", "INSERT INTO t VALUES (1, 0)");
+            cluster.verify(); // every slave caught up: the reader's transaction goes to the slave
+            try (Connection reader = Engine.connect(cluster.url())) {
+                reader.setAutoCommit(false);
+                reader.setReadOnly(true);
+                assertEquals("1", one(reader, "SELECT COUNT(*) FROM t"));
+                String schema = reader.getSchema();
+                try (Connection lock = Engine.behindMacroDbsBack(cluster, 1, "UPDATE t SET v = v WHERE id = 1")) {
+                    Engine.execute(c, "UPDATE t SET v = 1 WHERE id = 1");
+                    Engine.awaitApplierBlocked(); // the slave lags: the schema below does not reach it
+                    var ddl = java.util.concurrent.CompletableFuture.runAsync(() -> {
+                        try {
+                            Engine.execute(c, "CREATE SCHEMA s2", "CREATE TABLE s2.t (id INT PRIMARY KEY)");
+                        } catch (SQLException e) {
+                            throw new IllegalStateException(e);
+                        }
+                    });
+                    try (Connection admin = Engine.connect(cluster.url())) { // an update transaction: the master
+                        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+                        while (!one(admin, "SELECT COUNT(*) FROM INFORMATION_SCHEMA.SCHEMATA WHERE SCHEMA_NAME = 'S2'")
+                                .equals("1")) {
+                            assertTrue(System.nanoTime() < deadline, "the schema was never made");
+                            Thread.sleep(10);
+                        }
+                    }
+                    assertThrows(SQLException.class, () -> reader.setSchema("S2"));
+                    assertEquals(schema, reader.getSchema());
+                    lock.rollback();
+                    ddl.get(30, TimeUnit.SECONDS);
+                }
+                reader.commit();
+                reader.setReadOnly(false);
+                assertEquals("1", one(reader, "SELECT COUNT(*) FROM t"), "still " + schema + ".t, not the empty S2.t");
+                reader.commit();
+            }
             assertIdenticalNoneFailedAndShutdown(c);
         }
     }
