@@ -515,6 +515,7 @@ class JdbcContractTest {
             if (engine == Engine.H2) {
                 Engine.execute(writer, "SET LOCK_TIMEOUT 30000");
             }
+            cluster.verify(); // every slave caught up: a read would go to one, and this one must not
             reader.setAutoCommit(false);
             reader.setReadOnly(true);
             assertEquals("100", one(reader, "SELECT balance FROM acct WHERE id = 1 FOR UPDATE"));
