@@ -1,5 +1,6 @@
 package io.macrodb.bench;
 
+import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.SplittableRandom;
 
@@ -48,7 +49,7 @@ public interface WorkloadClient extends AutoCloseable {
      * dropped goes on where they were. A fresh client would draw fresh inputs and start a fresh session, whose next
      * interaction might need a cart it never had. The harness closes the old connection afterwards.
      */
-    void reconnect(java.sql.Connection replacement) throws SQLException;
+    void reconnect(Connection replacement) throws SQLException;
 
     /** Closes the client's statements; the harness closes the connection itself. */
     @Override

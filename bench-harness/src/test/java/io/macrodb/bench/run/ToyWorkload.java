@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -66,7 +67,7 @@ final class ToyWorkload implements Workload {
     boolean failHard;
     boolean failRetryable;
     /** The first transfer to see it closes its connection and fails with a retryable state. */
-    final java.util.concurrent.atomic.AtomicBoolean breakConnectionOnce = new java.util.concurrent.atomic.AtomicBoolean();
+    final AtomicBoolean breakConnectionOnce = new AtomicBoolean();
     final AtomicInteger clientsMade = new AtomicInteger();
     final AtomicInteger reconnects = new AtomicInteger();
     final AtomicInteger attempts = new AtomicInteger();

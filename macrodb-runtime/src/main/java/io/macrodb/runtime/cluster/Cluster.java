@@ -479,26 +479,24 @@ public final class Cluster implements MacroCluster {
      * transaction's commit fails there: its data is not trusted, and its engine's "closed" is no answer either.
      */
     private <T> ReplicaResult<T> queryOne(Replica replica, long v, ReplicaQuery<T> query) throws SQLException {
+        ReplicaResult<T> result;
         try (Connection connection = openPhysical(replica, engineProperties)) {
             connection.setReadOnly(true);
             T value = replica == membership.master()
                     ? sequencer.onMasterWhileCommitsHeld(connection, () -> query.run(connection))
                     : query.run(connection);
-            ReplicaResult<T> result = new ReplicaResult<>(replica.index(), replica.role(), v, value);
+            result = new ReplicaResult<>(replica.index(), replica.role(), v, value);
             connection.rollback();
-            if (replica.isLost()) {
-                throw lostUnderQuery(replica, null);
-            }
-            return result;
         } catch (SQLException e) {
-            if (e.getSQLState() != null && e.getSQLState().equals(MacroSqlState.REPLICA_LOST)) {
-                throw e;
-            }
             if (replica.isLost() || isDatabaseLost(replica, e)) {
                 throw lostUnderQuery(replica, e);
             }
             throw e;
         }
+        if (replica.isLost()) {
+            throw lostUnderQuery(replica, null);
+        }
+        return result;
     }
 
     private static SQLException lostUnderQuery(Replica replica, SQLException cause) {
