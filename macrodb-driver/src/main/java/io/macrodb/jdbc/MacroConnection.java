@@ -29,12 +29,11 @@ import java.sql.Savepoint;
 import java.sql.Statement;
 import java.sql.Struct;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 
 /**
@@ -64,8 +63,9 @@ public final class MacroConnection implements Connection {
     private final Properties engineProperties;
     /** The session on the master; replaced by one on the new master after a promotion, between transactions. */
     private PhysicalSession master;
-    private final Map<Replica, PhysicalSession> slaves = new IdentityHashMap<>();
-    private final Set<MacroStatement> statements = Collections.newSetFromMap(new IdentityHashMap<>());
+    // Concurrent: close or abort may read them from another thread while the owner adds to them.
+    private final Map<Replica, PhysicalSession> slaves = new ConcurrentHashMap<>();
+    private final Set<MacroStatement> statements = ConcurrentHashMap.newKeySet();
     private final SessionStatements sessionStatements = new SessionStatements();
     private final Properties clientInfo = new Properties();
     private volatile boolean closed; // abort may close it from another thread
@@ -78,6 +78,12 @@ public final class MacroConnection implements Connection {
     private String schema;
     private int networkTimeout;
     private Transaction transaction;
+    /**
+     * Held while a transaction is begun or ended and while the connection closes. Close (or abort) from another thread
+     * raced a commit: both ended the transaction, so the master rolled back what the slaves then applied, or the close
+     * rolled it back and the commit returned as if it had committed (found by a stress review, 2026-11-23).
+     */
+    private final Object ending = new Object();
 
     MacroConnection(Cluster cluster, String url, Properties engineProperties) throws SQLException {
         cluster.checkOpen();
@@ -232,7 +238,7 @@ public final class MacroConnection implements Connection {
             try {
                 PhysicalSession session = sessionFor(replica);
                 sync(session);
-                transaction = Transaction.readOnly(session);
+                publish(Transaction.readOnly(session));
             } catch (SQLException | RuntimeException e) {
                 cluster.endRead(replica);
                 throw e;
@@ -242,14 +248,22 @@ public final class MacroConnection implements Connection {
             try {
                 PhysicalSession session = masterSessionOn(on);
                 sync(session);
-                transaction = Transaction.update(session,
-                        new TransactionCapture(cluster.catalog()::get, sessionStatements.rowSettings()));
+                publish(Transaction.update(session,
+                        new TransactionCapture(cluster.catalog()::get, sessionStatements.rowSettings())));
             } catch (SQLException | RuntimeException e) {
                 cluster.endUpdate(on);
                 throw e;
             }
         }
         return transaction;
+    }
+
+    /** Makes {@code begun} the active transaction, unless a close from another thread came first (08003). */
+    private void publish(Transaction begun) throws SQLException {
+        synchronized (ending) {
+            checkOpen(); // else a transaction no close will end: its replica would count it as running for ever
+            transaction = begun;
+        }
     }
 
     /**
@@ -342,10 +356,23 @@ public final class MacroConnection implements Connection {
         session.sync(isolation, holdability, schema, sessionStatements);
     }
 
-    /** Ends the active transaction, if any: commit through the sequencer, or rollback. */
+    /**
+     * Ends the active transaction, if any: commit through the sequencer, or rollback. A commit that finds the
+     * connection closed meanwhile (its transaction was rolled back by the close) fails with 08003.
+     */
     private void end(boolean commit) throws SQLException {
+        synchronized (ending) {
+            endHoldingLock(commit);
+        }
+    }
+
+    private void endHoldingLock(boolean commit) throws SQLException {
         Transaction tx = transaction;
         if (tx == null) {
+            if (commit && closed) {
+                throw new SQLNonTransientConnectionException("This MacroDB connection was closed while the commit "
+                        + "waited to run; the close rolled its transaction back.", MacroSqlState.CONNECTION_CLOSED);
+            }
             return;
         }
         transaction = null;
@@ -586,6 +613,12 @@ public final class MacroConnection implements Connection {
 
     @Override
     public void close() throws SQLException {
+        synchronized (ending) {
+            closeHoldingLock();
+        }
+    }
+
+    private void closeHoldingLock() throws SQLException {
         if (closed) {
             return;
         }
