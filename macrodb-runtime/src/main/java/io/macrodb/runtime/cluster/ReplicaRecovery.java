@@ -41,6 +41,9 @@ final class ReplicaRecovery {
         return thread;
     });
     /** Per slave index, the last rebuild of that slave; kept so that an operator can wait for it or retry it. */
+    /** How many times one failed slave's place is built before the operator must ask again. */
+    private static final int REBUILD_ATTEMPTS = 3;
+
     private final Map<Integer, Future<Replica>> rebuilds = new ConcurrentHashMap<>();
     private final LongAdder failures = new LongAdder();
 
@@ -175,23 +178,37 @@ final class ReplicaRecovery {
             if (running != null && !running.isDone()) {
                 return running;
             }
-            try {
-                return worker.submit(() -> rebuild(index, failed));
-            } catch (RejectedExecutionException e) {
-                return CompletableFuture.failedFuture(shuttingDown(e));
-            }
+            return submitRebuild(index, failed, 1);
         });
     }
 
-    private Replica rebuild(int index, Replica failed) throws SQLException {
+    private Future<Replica> submitRebuild(int index, Replica failed, int attempt) {
+        try {
+            return worker.submit(() -> rebuild(index, failed, attempt));
+        } catch (RejectedExecutionException e) {
+            return CompletableFuture.failedFuture(shuttingDown(e));
+        }
+    }
+
+    /**
+     * A rebuild that fails is tried again, up to {@link #REBUILD_ATTEMPTS} times, after whatever else the recovery
+     * has queued: the replica it copied from may have failed under it (its own rebuild then runs first), and without
+     * another try its place stayed empty for good, missing even from the listing (found by a stress review,
+     * 2026-11-23).
+     */
+    private Replica rebuild(int index, Replica failed, int attempt) throws SQLException {
         try {
             Replica fresh = new SlaveRebuild(cluster, this, timeoutMillis).replace(index, failed);
             LOG.info(() -> "MacroDB: " + fresh + " rebuilt in " + cluster.url() + " (database " + fresh.jdbcUrl()
                     + ")");
             return fresh;
         } catch (SQLException | RuntimeException e) {
+            boolean again = attempt < REBUILD_ATTEMPTS && !cluster.isShutdown();
             LOG.log(Level.SEVERE, "MacroDB: could not rebuild replica " + index + " in " + cluster.url()
-                    + "; rebuildReplica(" + index + ") tries again", e);
+                    + (again ? "; trying again" : "; rebuildReplica(" + index + ") tries again"), e);
+            if (again) {
+                rebuilds.put(index, submitRebuild(index, null, attempt + 1)); // the failed one is retired already
+            }
             throw e;
         }
     }

@@ -240,4 +240,33 @@ class SlaveRebuildTest {
                 .mapToLong(io.macrodb.api.ClusterMetrics.Replica::routedTransactions).sum();
     }
 
+
+    /**
+     * A slave is rebuilt from the other slave, which fails while the copy runs: the rebuild is tried again once that
+     * one's own rebuild is done, and the cluster is back to every replica healthy. It used to give up for good, its
+     * place missing even from the listing (found by a stress review, 2026-11-23).
+     */
+    @ParameterizedTest
+    @EnumSource(Engine.class)
+    void aRebuildWhoseCopySourceFailsIsTriedAgain(Engine engine) throws Exception {
+        try (Connection admin = Engine.connect(engine.url(3))) {
+            TransferWorkload.load(admin, engine);
+            for (int rows = TransferWorkload.FILLER_ROWS; rows < 8 * TransferWorkload.FILLER_ROWS; rows *= 2) {
+                // enough rows for the copy to take a while
+                Engine.execute(admin, "INSERT INTO filler SELECT id + " + rows + ", payload FROM filler");
+            }
+            MacroCluster cluster = admin.unwrap(MacroCluster.class);
+            cluster.verify(); // every slave caught up: slave 1 is copied from slave 2
+            cluster.failReplica(1);
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (cluster.replicas().stream().noneMatch(r -> r.index() == 1 && r.health() == ReplicaHealth.CATCHING_UP)
+                    && System.nanoTime() < deadline) {
+                Thread.onSpinWait(); // until the new slave 1 exists
+            }
+            Thread.sleep(150); // its copy from slave 2 has begun, and runs for longer than that
+            cluster.failReplica(2); // the copy's source
+            Engine.awaitAllHealthy(cluster, 3);
+            Engine.assertIdenticalAndShutdown(cluster);
+        }
+    }
 }
