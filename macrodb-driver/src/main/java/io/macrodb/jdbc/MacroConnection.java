@@ -68,9 +68,13 @@ public final class MacroConnection implements Connection {
     private final Set<MacroStatement> statements = ConcurrentHashMap.newKeySet();
     private final SessionStatements sessionStatements = new SessionStatements();
     private final Properties clientInfo = new Properties();
-    private volatile boolean closed; // abort may close it from another thread
-    /** Set by {@link #abort}, maybe from another thread: engine errors since are the abort's, not a lost replica's. */
-    private volatile boolean aborted;
+    private volatile boolean closed; // close or abort may close it from another thread
+    /**
+     * Set once {@link #close} or {@link #abort} begins, maybe from another thread than the owner's: engine errors since
+     * are the close's (its engine connections closed under a statement in flight), not a lost replica's. A close from
+     * another thread failed an HSQLDB master over (found by a stress review, 2026-11-23); abort's did before.
+     */
+    private volatile boolean closing;
     private boolean autoCommit = true;
     private boolean readOnly;
     private int isolation;
@@ -322,10 +326,10 @@ public final class MacroConnection implements Connection {
 
     /**
      * An engine error met on {@code replica}, for the cluster to judge (a lost database fails the replica), unless this
-     * connection was aborted meanwhile: its own engine connections were closed under it.
+     * connection is being closed meanwhile: its own engine connections were closed under it.
      */
     private SQLException engineError(Replica replica, SQLException error) {
-        return aborted ? error : cluster.onEngineError(replica, error);
+        return closing ? error : cluster.onEngineError(replica, error);
     }
 
     /**
@@ -622,6 +626,7 @@ public final class MacroConnection implements Connection {
         if (closed) {
             return;
         }
+        closing = true;
         SQLException failure = null;
         for (MacroStatement statement : new ArrayList<>(statements)) {
             try {
@@ -678,7 +683,7 @@ public final class MacroConnection implements Connection {
         }
         // Usually called from another thread than the one using the connection (a pool shutting down): its statement
         // in flight then fails on a closed engine connection, which must not be taken for a lost database.
-        aborted = true;
+        closing = true;
         close();
     }
 

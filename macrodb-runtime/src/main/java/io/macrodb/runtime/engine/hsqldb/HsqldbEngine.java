@@ -99,6 +99,16 @@ public final class HsqldbEngine implements Engine {
         return error.getErrorCode() == -org.hsqldb.error.ErrorCode.X_07502;
     }
 
+    /** Open: the cluster's own session with the database is (HSQLDB closes every session when the database closes). */
+    @Override
+    public boolean isKnownOpen(Connection connection) {
+        try {
+            return !((org.hsqldb.Session) connection.unwrap(JDBCConnection.class).getSession()).isClosed();
+        } catch (SQLException | RuntimeException gone) {
+            return false;
+        }
+    }
+
     /** Also HSQLDB's "database does not exist" (error -465), what {@link #existingDatabaseUrl} gets for a lost one. */
     @Override
     public boolean isDatabaseLost(SQLException error) {
