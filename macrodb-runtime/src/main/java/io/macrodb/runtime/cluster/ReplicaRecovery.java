@@ -30,6 +30,8 @@ import java.util.logging.Logger;
 final class ReplicaRecovery {
 
     private static final Logger LOG = Logger.getLogger(ReplicaRecovery.class.getName());
+    /** How many times one failed slave's place is built before the operator must ask again. */
+    private static final int REBUILD_ATTEMPTS = 3;
 
     private final Cluster cluster;
     private final Engine engine;
@@ -41,9 +43,6 @@ final class ReplicaRecovery {
         return thread;
     });
     /** Per slave index, the last rebuild of that slave; kept so that an operator can wait for it or retry it. */
-    /** How many times one failed slave's place is built before the operator must ask again. */
-    private static final int REBUILD_ATTEMPTS = 3;
-
     private final Map<Integer, Future<Replica>> rebuilds = new ConcurrentHashMap<>();
     private final LongAdder failures = new LongAdder();
 
