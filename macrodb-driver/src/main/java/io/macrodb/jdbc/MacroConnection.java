@@ -75,13 +75,19 @@ public final class MacroConnection implements Connection {
      * another thread failed an HSQLDB master over (found by a stress review, 2026-11-23); abort's did before.
      */
     private volatile boolean closing;
+    /**
+     * Set by {@link #abort}: the connection counts as closed at once, and its close runs on the abort's executor, so
+     * that abort never waits for a commit in flight (which may wait for the commit lock behind a schema change).
+     */
+    private volatile boolean aborting;
     private boolean autoCommit = true;
     private boolean readOnly;
     private int isolation;
     private int holdability;
     private String schema;
     private int networkTimeout;
-    private Transaction transaction;
+    /** Written under {@link #ending}; volatile, as close or abort may end it from another thread. */
+    private volatile Transaction transaction;
     /**
      * Held while a transaction is begun or ended and while the connection closes. Close (or abort) from another thread
      * raced a commit: both ended the transaction, so the master rolled back what the slaves then applied, or the close
@@ -242,31 +248,30 @@ public final class MacroConnection implements Connection {
             try {
                 PhysicalSession session = sessionFor(replica);
                 sync(session);
-                publish(Transaction.readOnly(session));
+                return publish(Transaction.readOnly(session));
             } catch (SQLException | RuntimeException e) {
                 cluster.endRead(replica);
                 throw e;
             }
-        } else {
-            Replica on = cluster.beginUpdate();
-            try {
-                PhysicalSession session = masterSessionOn(on);
-                sync(session);
-                publish(Transaction.update(session,
-                        new TransactionCapture(cluster.catalog()::get, sessionStatements.rowSettings())));
-            } catch (SQLException | RuntimeException e) {
-                cluster.endUpdate(on);
-                throw e;
-            }
         }
-        return transaction;
+        Replica on = cluster.beginUpdate();
+        try {
+            PhysicalSession session = masterSessionOn(on);
+            sync(session);
+            return publish(Transaction.update(session,
+                    new TransactionCapture(cluster.catalog()::get, sessionStatements.rowSettings())));
+        } catch (SQLException | RuntimeException e) {
+            cluster.endUpdate(on);
+            throw e;
+        }
     }
 
     /** Makes {@code begun} the active transaction, unless a close from another thread came first (08003). */
-    private void publish(Transaction begun) throws SQLException {
+    private Transaction publish(Transaction begun) throws SQLException {
         synchronized (ending) {
             checkOpen(); // else a transaction no close will end: its replica would count it as running for ever
             transaction = begun;
+            return begun;
         }
     }
 
@@ -365,19 +370,24 @@ public final class MacroConnection implements Connection {
      * connection closed meanwhile (its transaction was rolled back by the close) fails with 08003.
      */
     private void end(boolean commit) throws SQLException {
+        long committed;
         synchronized (ending) {
-            endHoldingLock(commit);
+            committed = endHoldingLock(commit);
+        }
+        if (committed > 0) { // flow control, once committed: a close or abort meanwhile need not wait for it
+            cluster.sequencer().keepSlavesWithinMaxLag(committed);
         }
     }
 
-    private void endHoldingLock(boolean commit) throws SQLException {
+    /** @return the version an update transaction's commit got, for flow control; 0 when nothing was committed */
+    private long endHoldingLock(boolean commit) throws SQLException {
         Transaction tx = transaction;
         if (tx == null) {
-            if (commit && closed) {
+            if (commit && (closed || aborting)) {
                 throw new SQLNonTransientConnectionException("This MacroDB connection was closed while the commit "
                         + "waited to run; the close rolled its transaction back.", MacroSqlState.CONNECTION_CLOSED);
             }
-            return;
+            return 0;
         }
         transaction = null;
         Connection physical = tx.session().connection();
@@ -391,7 +401,7 @@ public final class MacroConnection implements Connection {
                 }
             } else if (commit) {
                 try {
-                    cluster.sequencer().commit(tx.session().replica(), physical, tx.capture());
+                    return cluster.sequencer().commit(tx.session().replica(), physical, tx.capture());
                 } catch (SQLException e) {
                     rollbackQuietly(physical);
                     throw engineError(tx.session().replica(), e);
@@ -399,6 +409,7 @@ public final class MacroConnection implements Connection {
             } else {
                 cluster.sequencer().rollback(tx.session().replica(), physical, tx.capture());
             }
+            return 0;
         } finally {
             if (tx.isReadOnly()) {
                 cluster.endRead(tx.session().replica());
@@ -587,7 +598,7 @@ public final class MacroConnection implements Connection {
     // ---- lifecycle ----
 
     void checkOpen() throws SQLException {
-        if (closed) {
+        if (closed || aborting) {
             throw new SQLNonTransientConnectionException("This MacroDB connection is closed.",
                     MacroSqlState.CONNECTION_CLOSED);
         }
@@ -665,7 +676,7 @@ public final class MacroConnection implements Connection {
 
     @Override
     public boolean isClosed() {
-        return closed || cluster.isShutdown();
+        return closed || aborting || cluster.isShutdown();
     }
 
     @Override
@@ -684,7 +695,14 @@ public final class MacroConnection implements Connection {
         // Usually called from another thread than the one using the connection (a pool shutting down): its statement
         // in flight then fails on a closed engine connection, which must not be taken for a lost database.
         closing = true;
-        close();
+        aborting = true;
+        executor.execute(() -> {
+            try {
+                close();
+            } catch (SQLException ignored) {
+                // closing what an abort leaves: nothing to tell anyone
+            }
+        });
     }
 
     // ---- transaction control ----

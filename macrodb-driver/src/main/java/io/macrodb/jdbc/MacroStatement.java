@@ -217,8 +217,9 @@ public class MacroStatement implements Statement {
         if (engineResult == null) {
             return null;
         }
-        result = new MacroResultSet(engineResult, this, lastReplica);
-        return result;
+        MacroResultSet wrapped = new MacroResultSet(engineResult, this, lastReplica);
+        result = wrapped;
+        return wrapped; // not the field: a close from another thread may clear it meanwhile
     }
 
     void resultClosed(MacroResultSet closedResult) throws SQLException {

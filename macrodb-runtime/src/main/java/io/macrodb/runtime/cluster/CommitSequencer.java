@@ -165,21 +165,25 @@ public final class CommitSequencer {
      * @param on     the replica the transaction ran on: a transaction begun on a master that has since failed (and
      *               been replaced) must not commit there, so this is checked under the commit lock
      * @param master {@code on}'s engine connection
-     * @return the version its commit got, or the current version when it wrote nothing (no version is used up)
+     * @return the version its commit queued for the slaves, for the caller to hold the committer back with
+     *         {@link #keepSlavesWithinMaxLag} outside its own locks (the transaction is committed by then: a close or
+     *         abort of its connection must not wait for the slaves); 0 when none was queued (it wrote nothing, or
+     *         there is no slave)
      */
     public long commit(Replica on, Connection master, TransactionCapture capture) throws SQLException {
         requireMaster(on);
         if (capture.isEmpty() && !movedCounters(capture)) {
             master.commit();
             awaitPublished();
-            return version();
+            return 0;
         }
         if (appliers.isEmpty()) {
             // No slave replays commits, so nothing needs them in version order: they take no lock. (Measured: the
             // lock cost a one-replica cluster a quarter of H2's TPC-C throughput at 8 clients on 2 cores.)
             master.commit();
             committed.increment();
-            return this.master.advanceByOne();
+            this.master.advanceByOne();
+            return 0;
         }
         long version = switch (lockForCommit(master)) {
             case LOCKED -> commitLocked(on, master, capture, lock);
@@ -193,7 +197,6 @@ public final class CommitSequencer {
                         MacroSqlState.SERIALIZATION_FAILURE);
             }
         };
-        keepSlavesWithinMaxLag(version);
         return version;
     }
 
@@ -361,7 +364,7 @@ public final class CommitSequencer {
      * holding commits back: the commit has succeeded and must return. A slave that is not routable (catching up
      * after a rebuild, or paused while a new slave is copied from it) holds nothing back.
      */
-    private void keepSlavesWithinMaxLag(long version) {
+    public void keepSlavesWithinMaxLag(long version) {
         long needed = version - maxLag;
         for (Applier applier : appliers) {
             Replica slave = applier.replica();

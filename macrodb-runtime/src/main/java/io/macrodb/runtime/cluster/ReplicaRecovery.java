@@ -30,7 +30,7 @@ import java.util.logging.Logger;
 final class ReplicaRecovery {
 
     private static final Logger LOG = Logger.getLogger(ReplicaRecovery.class.getName());
-    /** How many times one failed slave's place is built before the operator must ask again. */
+    /** How many times a slave's place is built when the copy's source fails under it. */
     private static final int REBUILD_ATTEMPTS = 3;
 
     private final Cluster cluster;
@@ -45,6 +45,8 @@ final class ReplicaRecovery {
     /** Per slave index, the last rebuild of that slave; kept so that an operator can wait for it or retry it. */
     private final Map<Integer, Future<Replica>> rebuilds = new ConcurrentHashMap<>();
     private final LongAdder failures = new LongAdder();
+    /** Set when the cluster shuts down (before its databases are drained and discarded). */
+    private volatile boolean stopping;
 
     /**
      * @param timeoutMillis how long a step may wait (a slave to catch up, an applier to pause, writers to finish)
@@ -148,6 +150,7 @@ final class ReplicaRecovery {
 
     /** At shutdown: a rebuild or promotion in progress finishes first; none starts after. */
     void stop() {
+        stopping = true; // a rebuild running now tries no more
         worker.shutdown();
         try {
             if (!worker.awaitTermination(timeoutMillis, TimeUnit.MILLISECONDS)) {
@@ -177,38 +180,35 @@ final class ReplicaRecovery {
             if (running != null && !running.isDone()) {
                 return running;
             }
-            return submitRebuild(index, failed, 1);
+            try {
+                return worker.submit(() -> rebuild(index, failed));
+            } catch (RejectedExecutionException e) {
+                return CompletableFuture.failedFuture(shuttingDown(e));
+            }
         });
     }
 
-    private Future<Replica> submitRebuild(int index, Replica failed, int attempt) {
-        try {
-            return worker.submit(() -> rebuild(index, failed, attempt));
-        } catch (RejectedExecutionException e) {
-            return CompletableFuture.failedFuture(shuttingDown(e));
-        }
-    }
-
     /**
-     * A rebuild that fails is tried again, up to {@link #REBUILD_ATTEMPTS} times, after whatever else the recovery
-     * has queued: the replica it copied from may have failed under it (its own rebuild then runs first), and without
-     * another try its place stayed empty for good, missing even from the listing (found by a stress review,
-     * 2026-11-23).
+     * A rebuild whose copy source failed under it is tried again at once, from another source (a healthy slave, else
+     * the master), up to {@link #REBUILD_ATTEMPTS} times in all: without another try its place stayed empty for good,
+     * missing even from the listing (found by a stress review, 2026-11-23). Any other failure (the new slave itself
+     * failing, say) is not tried again by itself: a fault that recurs would loop; {@code rebuildReplica} tries again.
      */
-    private Replica rebuild(int index, Replica failed, int attempt) throws SQLException {
-        try {
-            Replica fresh = new SlaveRebuild(cluster, this, timeoutMillis).replace(index, failed);
-            LOG.info(() -> "MacroDB: " + fresh + " rebuilt in " + cluster.url() + " (database " + fresh.jdbcUrl()
-                    + ")");
-            return fresh;
-        } catch (SQLException | RuntimeException e) {
-            boolean again = attempt < REBUILD_ATTEMPTS && !cluster.isShutdown();
-            LOG.log(Level.SEVERE, "MacroDB: could not rebuild replica " + index + " in " + cluster.url()
-                    + (again ? "; trying again" : "; rebuildReplica(" + index + ") tries again"), e);
-            if (again) {
-                rebuilds.put(index, submitRebuild(index, null, attempt + 1)); // the failed one is retired already
+    private Replica rebuild(int index, Replica failed) throws SQLException {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                Replica fresh = new SlaveRebuild(cluster, this, timeoutMillis).replace(index, attempt == 1 ? failed : null);
+                LOG.info(() -> "MacroDB: " + fresh + " rebuilt in " + cluster.url() + " (database " + fresh.jdbcUrl()
+                        + ")");
+                return fresh;
+            } catch (SQLException | RuntimeException e) {
+                boolean again = e instanceof SlaveRebuild.SourceLost && attempt < REBUILD_ATTEMPTS && !stopping;
+                LOG.log(again ? Level.WARNING : Level.SEVERE, "MacroDB: could not rebuild replica " + index + " in "
+                        + cluster.url() + (again ? "; trying again" : "; rebuildReplica(" + index + ") tries again"), e);
+                if (!again) {
+                    throw e;
+                }
             }
-            throw e;
         }
     }
 

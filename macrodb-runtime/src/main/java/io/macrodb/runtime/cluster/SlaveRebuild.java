@@ -107,7 +107,7 @@ final class SlaveRebuild {
             cluster.seeder().seed(from, target);
         }
         if (source.isLost()) {
-            throw lost(source); // what was copied may be what made it fail
+            throw new SourceLost(source); // what was copied may be what made it fail
         }
         fresh.advanceTo(version);
     }
@@ -129,5 +129,12 @@ final class SlaveRebuild {
 
     private static SQLException lost(Replica replica) {
         return new SQLTransientException(replica + " failed while a new slave was built", MacroSqlState.REPLICA_LOST);
+    }
+
+    /** The replica a new slave was copied from failed during the copy: another try copies from another source. */
+    static final class SourceLost extends SQLTransientException {
+        SourceLost(Replica source) {
+            super(source + ", the source of a new slave's copy, failed while it was copied", MacroSqlState.REPLICA_LOST);
+        }
     }
 }

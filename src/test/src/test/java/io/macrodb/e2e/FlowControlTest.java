@@ -9,6 +9,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -88,6 +89,55 @@ class FlowControlTest {
             Engine.assertIdenticalAndShutdown(writer);
         } finally {
             writerThread.shutdownNow();
+        }
+    }
+
+    /**
+     * A pool closes or aborts a connection whose commit is held back by flow control (already committed, waiting for a
+     * slave): neither waits for it. With the close made exclusive with commits (2026-11-23), the held-back commit kept
+     * its connection's lock, and abort from a pool's thread waited as long as the slave lagged (found by a review).
+     */
+    @ParameterizedTest
+    @EnumSource(Engine.class)
+    void closeAndAbortDoNotWaitForACommitHeldBack(Engine engine) throws Exception {
+        String url = engine.url(2) + ";macrodb.maxLag=1;macrodb.readWaitTimeoutMs=600000";
+        ExecutorService writerThreads = Executors.newFixedThreadPool(2);
+        try (Connection admin = Engine.connect(url)) {
+            Engine.execute(admin, "CREATE TABLE t (id INT PRIMARY KEY, v INT)", "INSERT INTO t VALUES (0, 0)");
+            MacroCluster cluster = admin.unwrap(MacroCluster.class);
+            cluster.verify(); // the slave has caught up
+            try (Connection slave = Engine.behindMacroDbsBack(cluster, 1, "UPDATE t SET v = v WHERE id = 0")) {
+                Engine.execute(admin, "UPDATE t SET v = 1 WHERE id = 0"); // the applier blocks on this one
+                long stalled = cluster.committedVersion();
+                List<Future<?>> commits = new java.util.ArrayList<>();
+                for (boolean abort : new boolean[]{false, true}) {
+                    Connection writer = Engine.connect(url);
+                    int id = abort ? 2 : 1;
+                    commits.add(writerThreads.submit(() -> {
+                        Engine.execute(writer, "INSERT INTO t VALUES (" + id + ", 0)"); // more than maxLag behind: held
+                        return null;
+                    }));
+                    while (cluster.committedVersion() < stalled + id) {
+                        Thread.sleep(5); // until the writer has committed: then it is held back
+                    }
+                    Thread.sleep(50);
+                    if (abort) {
+                        writer.abort(Runnable::run);
+                    } else {
+                        writer.close();
+                    }
+                    assertTrue(writer.isClosed());
+                    assertFalse(commits.get(id - 1).isDone(), "the commit is still held back, the close returned");
+                }
+                slave.rollback(); // the applier goes on, and the held-back commits return
+                for (Future<?> commit : commits) {
+                    commit.get(30, TimeUnit.SECONDS);
+                }
+            }
+            assertEquals(3, countRows(admin), "both commits had committed before they were held back");
+            Engine.assertIdenticalAndShutdown(admin);
+        } finally {
+            writerThreads.shutdownNow();
         }
     }
 

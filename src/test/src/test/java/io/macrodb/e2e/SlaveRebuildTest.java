@@ -242,8 +242,8 @@ class SlaveRebuildTest {
 
 
     /**
-     * A slave is rebuilt from the other slave, which fails while the copy runs: the rebuild is tried again once that
-     * one's own rebuild is done, and the cluster is back to every replica healthy. It used to give up for good, its
+     * A slave is rebuilt from the other slave, which fails while the copy runs: the rebuild is tried again at once,
+     * from the master, and the cluster is back to every replica healthy. It used to give up for good, its
      * place missing even from the listing (found by a stress review, 2026-11-23).
      */
     @ParameterizedTest
