@@ -15,6 +15,7 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -225,10 +226,10 @@ public final class TableCatalog {
      */
     public boolean installTriggers(Connection replica) throws SQLException {
         Set<String> present = new HashSet<>(); // capture triggers in place, by name
-        Set<String> stale = new java.util.LinkedHashSet<>(); // H2 lists a trigger once per event
+        Set<String> stale = new LinkedHashSet<>(); // H2 lists a trigger once per event
         List<ListedTrigger> triggers = listTriggers(replica);
         for (ListedTrigger trigger : triggers) {
-            if (trigger.capturesFor() == null) {
+            if (!trigger.isCapture()) {
                 continue;
             }
             // A trigger names the table it captures for; a renamed table (ALTER TABLE t RENAME TO u, or its schema
@@ -251,7 +252,7 @@ public final class TableCatalog {
             }
         }
         replica.commit();
-        return triggers.stream().anyMatch(trigger -> trigger.capturesFor() == null);
+        return triggers.stream().anyMatch(trigger -> !trigger.isCapture());
     }
 
     /**
@@ -259,9 +260,9 @@ public final class TableCatalog {
      * would have it, so that the engine's own URL can write to it again (the next MacroDB start installs them anew).
      */
     public void removeTriggers(Connection replica) throws SQLException {
-        Set<String> capture = new java.util.LinkedHashSet<>(); // H2 lists a trigger once per event
+        Set<String> capture = new LinkedHashSet<>(); // H2 lists a trigger once per event
         for (ListedTrigger trigger : listTriggers(replica)) {
-            if (trigger.capturesFor() != null) {
+            if (trigger.isCapture()) {
                 capture.add(trigger.qualifiedName());
             }
         }
@@ -277,6 +278,11 @@ public final class TableCatalog {
      * application's own).
      */
     private record ListedTrigger(String qualifiedName, String name, CapturedTable.Name table, String capturesFor) {
+
+        /** Whether it is one of MacroDB's capture triggers. */
+        boolean isCapture() {
+            return capturesFor != null;
+        }
     }
 
     private List<ListedTrigger> listTriggers(Connection replica) throws SQLException {
