@@ -5,6 +5,7 @@ import io.macrodb.runtime.capture.CaptureScope;
 import io.macrodb.runtime.capture.CaptureSink;
 import io.macrodb.runtime.capture.CapturedTable;
 import io.macrodb.runtime.capture.WriteSet;
+import io.macrodb.runtime.engine.DirectRowWriter;
 import io.macrodb.runtime.engine.Engine;
 import io.macrodb.runtime.engine.SqlQueries;
 
@@ -27,8 +28,9 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * The one thread that writes a slave: takes write sets from its queue in version order, applies each row change as
- * a keyed statement, commits, and advances the slave's version.
+ * The one thread that writes a slave: takes write sets from its queue in version order, applies each row change
+ * (through the engine's table API where it has one, {@link DirectRowWriter}, else as a keyed statement), commits,
+ * and advances the slave's version.
  *
  * <p>The queue is filled under the commit lock, so its order is the version order and no sorting is needed. The
  * applier never contends for the commit lock; it parks when its queue is empty and is unparked by the next enqueue
@@ -74,6 +76,8 @@ final class Applier implements Runnable {
     private final Thread thread;
     private final Consumer<Replica> failures;
     private final WriteSet.StoredValues storedValues;
+    /** Writes rows past SQL where the engine can ({@link Engine#directWriter}); null where it cannot. */
+    private DirectRowWriter direct;
     private volatile boolean stopping;
     private volatile boolean pauseRequested;
     /**
@@ -210,6 +214,7 @@ final class Applier implements Runnable {
     public void run() {
         CaptureSink previous = CaptureScope.open(CaptureSink.IGNORE);
         try {
+            direct = engine.directWriter(connection);
             while (!replica.isLost()) {
                 if (pauseRequested) {
                     parkWhilePaused();
@@ -304,6 +309,11 @@ final class Applier implements Runnable {
 
     private void applyRow(WriteSet.RowChange change) throws SQLException {
         CapturedTable table = change.table();
+        int written = direct == null ? DirectRowWriter.NOT_WRITTEN : direct.apply(change, storedValues);
+        if (written != DirectRowWriter.NOT_WRITTEN) {
+            expectOneRow(written, change.kind(), table);
+            return;
+        }
         if (change.kind() == WriteSet.Kind.UPDATE && table.keyed()) {
             long changed = table.changedColumns(change.before(), change.after());
             if (changed >= 0) {
@@ -474,7 +484,11 @@ final class Applier implements Runnable {
         batchIdentities.clear();
     }
 
+    /** Closes the prepared statements, and has the direct writer forget the tables, which DDL may have changed. */
     private void closeStatements() throws SQLException {
+        if (direct != null) {
+            direct.forgetTables();
+        }
         for (PreparedStatement[] forTable : statements.values()) {
             for (PreparedStatement statement : forTable) {
                 if (statement != null) {

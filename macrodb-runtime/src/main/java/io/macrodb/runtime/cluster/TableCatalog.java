@@ -359,7 +359,7 @@ public final class TableCatalog {
         }
         ValueConverter[] converters = new ValueConverter[columns.size()];
         for (int i = 0; i < converters.length; i++) {
-            converters[i] = engine.converterFor(columns.get(i));
+            converters[i] = engine.converterFor(columns.get(i), key.length > 0);
         }
         return new CapturedTable(name, columns, key, identity, always, converters, engine.limitOneRow(),
                 uniqueColumns(meta, name, columns));

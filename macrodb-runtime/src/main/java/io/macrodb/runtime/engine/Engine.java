@@ -94,8 +94,14 @@ public interface Engine {
     /** The catalog key a trigger with this name captures for, or null if it is not one of MacroDB's triggers. */
     String tableKeyOfTrigger(String triggerName);
 
-    /** The converter that turns this engine's captured value for {@code column} into a plain JDBC value, or null. */
-    ValueConverter converterFor(CapturedTable.Column column);
+    /**
+     * The converter that turns this engine's captured value for {@code column} into one a slave can bind, or null
+     * where the captured value is that already.
+     *
+     * @param keyed whether the column's table has a primary key: a table without one is matched on its old values,
+     *              which must then be plain JDBC values ({@link CapturedTable})
+     */
+    ValueConverter converterFor(CapturedTable.Column column, boolean keyed);
 
     /**
      * Whether the engine commits the session's open transaction when it runs {@code sql} (a setting of the database,
@@ -199,6 +205,14 @@ public interface Engine {
 
     /** The statement that turns foreign key checks off or on, so a seed can copy tables in any order. */
     String referentialIntegrity(boolean enabled);
+
+    /**
+     * A writer that puts captured rows straight into {@code slave}'s tables, or null where this engine's slaves
+     * apply every row with SQL (the default).
+     */
+    default DirectRowWriter directWriter(Connection slave) throws SQLException {
+        return null;
+    }
 
     /**
      * The values of {@code row}, a row of {@code table}, as this engine stores them in that table's columns: converted

@@ -15,8 +15,6 @@ import java.io.Reader;
 import java.io.StringReader;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
-import java.sql.Blob;
-import java.sql.Clob;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -30,9 +28,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * H2 2.x, embedded ({@code mem:} and {@code file:}). Captures with one row trigger for all three events. LOB values
- * arrive as H2's own Blob/Clob objects tied to the master's session, so they are read into bytes or a string at
- * capture; every other value H2 hands to a trigger is already a plain immutable Java object.
+ * H2 2.x, embedded ({@code mem:} and {@code file:}). Captures with one row trigger for all three events, in H2's own
+ * immutable {@code Value} objects ({@link #converterFor} names the few columns captured otherwise), and writes a
+ * slave's rows straight into its tables where it can ({@link H2DirectWriter}).
  */
 public final class H2Engine implements Engine {
 
@@ -142,53 +140,99 @@ public final class H2Engine implements Engine {
         return CaptureTriggers.tableKey(triggerName);
     }
 
+    /**
+     * The capture trigger hands over H2's own {@code Value} objects ({@link H2CaptureTrigger}), which slaves bind and
+     * store as they are. Three kinds of column need more. A LOB value belongs to the database that made it: its
+     * bytes or text are captured instead. A {@code VARCHAR_IGNORECASE} value equals another of other letter case,
+     * which would hide an update of the case from the changed-column test: captured as its text, which compares
+     * exactly. And a table without a key is matched on its old values with literals ({@link CapturedTable}): its
+     * values are captured as the plain Java values H2's JDBC layer gives.
+     */
     @Override
-    public ValueConverter converterFor(CapturedTable.Column column) {
+    public ValueConverter converterFor(CapturedTable.Column column, boolean keyed) {
         if (column.jdbcType() == Types.OTHER && column.typeName() != null && column.typeName().startsWith("ROW")) {
-            // A ROW value reaches the trigger as a bare Object[], which a slave binds as an ARRAY and cannot
-            // convert back to the row type (measured: every slave failed). Refused rather than guessed at.
             return value -> {
-                throw new SQLException("MacroDB cannot replicate a write to ROW column " + column.name()
-                        + " on H2: its value reaches the capture trigger as a bare array. Use one column per field.",
-                        MacroSqlState.NOT_REPLICABLE);
+                if (value == org.h2.value.ValueNull.INSTANCE) {
+                    return keyed ? value : null;
+                }
+                throw new SQLException("MacroDB does not replicate writes to ROW column " + column.name()
+                        + " on H2. Use one column per field.", MacroSqlState.NOT_REPLICABLE);
             };
         }
-        return switch (column.jdbcType()) {
-            case Types.BLOB -> value -> value instanceof Blob blob ? blob.getBytes(1, (int) blob.length()) : value;
-            case Types.CLOB, Types.NCLOB ->
-                    value -> value instanceof Clob clob ? clob.getSubString(1, (int) clob.length()) : value;
-            default -> null;
+        if ("DECFLOAT".equals(column.typeName())) {
+            return value -> {
+                if (value instanceof org.h2.value.ValueDecfloat decfloat && !decfloat.isFinite()) {
+                    // A new slave's copy reads values through JDBC, whose BigDecimal holds no NaN or infinity.
+                    throw new SQLException("MacroDB cannot replicate " + decfloat.getString() + " in DECFLOAT column "
+                            + column.name() + " on H2: store NULL or a finite number.", MacroSqlState.NOT_REPLICABLE);
+                }
+                return keyed ? value : plainValue(value);
+            };
+        }
+        boolean ignoringCase = column.typeName() != null && column.typeName().contains("IGNORECASE");
+        boolean lob = switch (column.jdbcType()) {
+            case Types.BLOB, Types.CLOB, Types.NCLOB -> true;
+            default -> false;
         };
+        return keyed && !ignoringCase && !lob ? null : H2Engine::plainValue;
+    }
+
+    /** A captured {@code Value} as the plain Java value H2's JDBC layer gives for it (a LOB's bytes or text). */
+    private static Object plainValue(Object value) {
+        if (value instanceof org.h2.value.ValueBlob blob) {
+            return blob.getBytes();
+        }
+        if (value instanceof org.h2.value.ValueClob clob) {
+            return clob.getString();
+        }
+        return value instanceof org.h2.value.Value v
+                ? org.h2.value.ValueToObjectConverter.valueToDefaultObject(v, null, false) : value;
+    }
+
+    @Override
+    public io.macrodb.runtime.engine.DirectRowWriter directWriter(Connection slave) throws SQLException {
+        return new H2DirectWriter(session(slave));
     }
 
     /**
      * H2 keeps every stored value in an immutable {@code Value} object, and a {@code Value} given to
      * {@code setObject} is stored as it is. Converting once, with the slave session's own conversion, saves each
      * further slave one such object per column of every row (measured: roughly half a slave's heap under TPC-C).
+     * A row captured as the master stores it needs no conversion: it is returned as it is, the master's own array,
+     * which {@link H2DirectWriter} then stores on every slave. Otherwise the result is a {@code Value[]} wherever every
+     * value became one (no LOB), which that writer can store too.
      */
     @Override
     public Object[] storedValues(Connection slave, CapturedTable.Name table, Object[] row, long columns)
             throws SQLException {
         org.h2.engine.SessionLocal session = session(slave);
         org.h2.table.Column[] target = columnsOf(session, table, row.length);
-        Object[] values = row.clone();
+        Object[] values = new Object[row.length];
+        boolean unchanged = true;
+        boolean allValues = true;
         for (int i = 0; i < row.length; i++) {
             if (i < Long.SIZE && (columns & (1L << i)) == 0) {
-                continue; // not bound: an update binds only the columns it changed
+                values[i] = row[i]; // not bound: an update binds only the columns it changed
+            } else {
+                org.h2.value.Value value = org.h2.value.ValueToObjectConverter.objectToValue(session, row[i],
+                        org.h2.value.Value.UNKNOWN);
+                if (target != null && !(value instanceof org.h2.value.ValueLob)) {
+                    // As the column converts it when it stores it (a CHAR column makes a ValueChar of the bound
+                    // ValueVarchar): done here once, every slave stores this object as it is, instead of each making
+                    // its own (1.4 million per slave for TPC-C's CHAR columns at one warehouse).
+                    value = value.convertForAssignTo(target[i].getType(), session, target[i]);
+                }
+                // A LOB value belongs to the database that made it: each slave makes its own from the plain value.
+                // (Captured rows hold stored values, never a stream that this conversion would use up.)
+                values[i] = value instanceof org.h2.value.ValueLob ? row[i] : value;
             }
-            org.h2.value.Value value = org.h2.value.ValueToObjectConverter.objectToValue(session, row[i],
-                    org.h2.value.Value.UNKNOWN);
-            if (target != null && !(value instanceof org.h2.value.ValueLob)) {
-                // As the column converts it when it stores it (a CHAR column makes a ValueChar of the bound
-                // ValueVarchar): done here once, every slave stores this object as it is, instead of each making
-                // its own (1.4 million per slave for TPC-C's CHAR columns at one warehouse).
-                value = value.convertForAssignTo(target[i].getType(), session, target[i]);
-            }
-            // A LOB value belongs to the database that made it: each slave makes its own from the plain value.
-            // (Captured rows hold stored values, never a stream that this conversion would use up.)
-            values[i] = value instanceof org.h2.value.ValueLob ? row[i] : value;
+            unchanged &= values[i] == row[i];
+            allValues &= values[i] instanceof org.h2.value.Value;
         }
-        return values;
+        if (unchanged && row instanceof org.h2.value.Value[]) {
+            return row;
+        }
+        return allValues ? java.util.Arrays.copyOf(values, values.length, org.h2.value.Value[].class) : values;
     }
 
     /**

@@ -173,8 +173,13 @@ public final class HsqldbEngine implements Engine {
             Types.LONGVARCHAR, Types.NCHAR, Types.NVARCHAR, Types.BOOLEAN, Types.TINYINT, Types.SMALLINT,
             Types.INTEGER, Types.BIGINT, Types.DECIMAL, Types.NUMERIC, Types.REAL, Types.FLOAT, Types.DOUBLE);
 
+    /** The same for keyed and keyless tables: what HSQLDB hands a trigger is, or becomes, a plain JDBC value. */
     @Override
-    public ValueConverter converterFor(CapturedTable.Column column) {
+    public ValueConverter converterFor(CapturedTable.Column column, boolean keyed) {
+        return converterFor(column);
+    }
+
+    private ValueConverter converterFor(CapturedTable.Column column) {
         // HSQLDB's catalog reports INTERVAL columns as VARCHAR (java.sql.Types has no interval type), but a trigger
         // sees IntervalMonthData/IntervalSecondData, which no slave can bind: known by the type name, before PLAIN.
         // java.time's Period and Duration bind to HSQLDB's intervals exactly (months; seconds and nanoseconds).

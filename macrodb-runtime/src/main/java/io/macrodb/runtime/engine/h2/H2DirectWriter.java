@@ -1,0 +1,153 @@
+package io.macrodb.runtime.engine.h2;
+
+import io.macrodb.runtime.capture.CapturedTable;
+import io.macrodb.runtime.capture.WriteSet;
+import io.macrodb.runtime.engine.DirectRowWriter;
+import org.h2.engine.SessionLocal;
+import org.h2.index.Cursor;
+import org.h2.index.Index;
+import org.h2.message.DbException;
+import org.h2.mvstore.db.MVTable;
+import org.h2.result.Row;
+import org.h2.result.SearchRow;
+import org.h2.schema.Schema;
+import org.h2.table.Column;
+import org.h2.table.Table;
+import org.h2.value.Value;
+
+import java.sql.SQLException;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Applies a slave's row changes through H2's table API, as H2's own INSERT, UPDATE and DELETE do once they have
+ * computed their rows: the table's indexes are maintained in the applier's transaction, which the applier commits.
+ *
+ * <p>Why: an inserted row is stored in the very {@code Value[]} the master stores ({@link H2CaptureTrigger}), so a
+ * slave adds only its row object and index entries, not a copy of every value; and the slave skips what SQL would
+ * do again for nothing: parse and bind, convert each value to its column, check constraints the master checked, and
+ * fire its capture trigger, whose rows an applier ignores.
+ *
+ * <p>What it leaves to SQL (returns {@link #NOT_WRITTEN}): a table without a primary key (matched on all its old
+ * values, exactly, by SQL), one with a LOB column (H2 copies a LOB into the table's own storage as it stores the
+ * row), a table whose H2 columns are not the captured ones, an update that moves a primary key or unique value (H2
+ * would have to re-key the row), and a row not captured in {@code Value}s.
+ */
+final class H2DirectWriter implements DirectRowWriter {
+
+    /** A captured table's H2 table and primary key index, or {@link #SQL} for a table left to SQL. */
+    private record Target(MVTable table, Index key, int[] keyColumns) {
+    }
+
+    private static final Target SQL = new Target(null, null, null);
+
+    private final SessionLocal session;
+    private final Map<CapturedTable, Target> targets = new IdentityHashMap<>();
+
+    H2DirectWriter(SessionLocal session) {
+        this.session = session;
+    }
+
+    @Override
+    public int apply(WriteSet.RowChange change, WriteSet.StoredValues toStored) throws SQLException {
+        CapturedTable captured = change.table();
+        Target target = targets.computeIfAbsent(captured, this::find);
+        if (target == SQL) {
+            return NOT_WRITTEN;
+        }
+        Value[] after = null;
+        if (change.kind() != WriteSet.Kind.DELETE) {
+            if (change.kind() == WriteSet.Kind.UPDATE && captured.changesUniqueColumns(change.before(), change.after())) {
+                return NOT_WRITTEN;
+            }
+            if (!(change.storedAfter(toStored, WriteSet.ALL_COLUMNS) instanceof Value[] stored)) {
+                return NOT_WRITTEN;
+            }
+            after = stored;
+        }
+        try {
+            session.startStatementWithinTransaction(null);
+            try {
+                return write(target, change, after);
+            } finally {
+                session.endStatement();
+            }
+        } catch (DbException e) {
+            throw DbException.toSQLException(e);
+        }
+    }
+
+    private int write(Target target, WriteSet.RowChange change, Value[] after) {
+        MVTable table = target.table();
+        table.lock(session, Table.WRITE_LOCK);
+        if (change.kind() == WriteSet.Kind.INSERT) {
+            table.addRow(session, table.createRow(after, Row.MEMORY_CALCULATE));
+            return 1;
+        }
+        SearchRow key = table.getTemplateSimpleRow(false);
+        for (int i : target.keyColumns()) {
+            if (!(change.before()[i] instanceof Value value)) {
+                return NOT_WRITTEN;
+            }
+            key.setValue(i, value);
+        }
+        Cursor rows = target.key().find(session, key, key, false);
+        if (!rows.next()) {
+            return 0;
+        }
+        Row old = rows.get();
+        if (rows.next()) {
+            return 2;
+        }
+        if (change.kind() == WriteSet.Kind.DELETE) {
+            table.removeRow(session, old);
+        } else {
+            table.updateRow(session, old, table.createRow(after, Row.MEMORY_CALCULATE));
+        }
+        return 1;
+    }
+
+    /** The H2 table a captured table's rows can be written to directly, or {@link #SQL}. */
+    private Target find(CapturedTable captured) {
+        if (!captured.keyed()) {
+            return SQL;
+        }
+        Schema schema = session.getDatabase().findSchema(captured.name().schema());
+        Table found = schema == null ? null : schema.findTableOrView(session, captured.name().table());
+        if (!(found instanceof MVTable table) || table.getContainsLargeObject() || !sameColumns(table, captured)) {
+            return SQL;
+        }
+        Index key = table.findPrimaryKey();
+        int[] keyColumns = captured.matchColumns();
+        Column[] indexed = key == null ? new Column[0] : key.getColumns();
+        if (indexed.length != keyColumns.length) {
+            return SQL;
+        }
+        for (int i = 0; i < keyColumns.length; i++) {
+            if (indexed[i].getColumnId() != keyColumns[i]) {
+                return SQL;
+            }
+        }
+        return new Target(table, key, keyColumns);
+    }
+
+    private static boolean sameColumns(Table table, CapturedTable captured) {
+        Column[] columns = table.getColumns();
+        List<CapturedTable.Column> expected = captured.columns();
+        if (columns.length != expected.size()) {
+            return false;
+        }
+        for (int i = 0; i < columns.length; i++) {
+            if (!columns[i].getName().equals(expected.get(i).name())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    @Override
+    public void forgetTables() {
+        targets.clear();
+    }
+}
