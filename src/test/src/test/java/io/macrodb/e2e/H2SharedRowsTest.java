@@ -1,0 +1,129 @@
+package io.macrodb.e2e;
+
+import io.macrodb.api.MacroCluster;
+import org.h2.engine.SessionLocal;
+import org.h2.index.Cursor;
+import org.h2.jdbc.JdbcConnection;
+import org.h2.result.Row;
+import org.h2.table.Table;
+import org.h2.value.Value;
+import org.junit.jupiter.api.Test;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+/**
+ * On H2 every slave stores the rows the master stores, the same objects: an inserted row's value array, and each
+ * value of an updated one. This is what keeps a cluster's memory well under one copy per replica; a change that
+ * made slaves build their own rows again (SQL instead of H2's table API, a converted capture) fails here.
+ */
+class H2SharedRowsTest {
+
+    private static final int REPLICAS = 3;
+
+    @Test
+    void everySlaveStoresTheMastersValueArraysAndValues() throws Exception {
+        try (Connection c = Engine.connect(Engine.H2.url(REPLICAS))) {
+            Engine.execute(c, "CREATE TABLE item (id INT PRIMARY KEY, name VARCHAR(20), price DECIMAL(8, 2), "
+                            + "added TIMESTAMP)",
+                    "CREATE TABLE stock (w INT, i INT, qty INT, info CHAR(10), PRIMARY KEY (w, i))",
+                    "CREATE INDEX stock_qty ON stock (qty)");
+            c.setAutoCommit(false);
+            try (PreparedStatement item = c.prepareStatement("INSERT INTO item VALUES (?, ?, ?, LOCALTIMESTAMP)");
+                 PreparedStatement stock = c.prepareStatement("INSERT INTO stock VALUES (?, ?, ?, ?)")) {
+                for (int i = 1; i <= 50; i++) {
+                    item.setInt(1, i);
+                    item.setString(2, "item " + i);
+                    item.setBigDecimal(3, java.math.BigDecimal.valueOf(i, 2));
+                    item.addBatch();
+                    stock.setInt(1, i % 2);
+                    stock.setInt(2, i);
+                    stock.setInt(3, i * 10);
+                    stock.setString(4, "s" + i);
+                    stock.addBatch();
+                }
+                item.executeBatch();
+                stock.executeBatch();
+            }
+            c.commit();
+            Engine.execute(c, "UPDATE stock SET qty = qty - 1 WHERE i <= 10", "DELETE FROM item WHERE id = 50");
+            c.commit();
+            MacroCluster cluster = c.unwrap(MacroCluster.class);
+            Engine.assertIdenticalAndNoneFailed(cluster); // every slave has applied all of it
+
+            Map<List<Value>, Row> masterItems = rows(cluster, 0, "ITEM");
+            Map<List<Value>, Row> masterStock = rows(cluster, 0, "STOCK");
+            assertEquals(49, masterItems.size());
+            for (int replica = 1; replica < REPLICAS; replica++) {
+                Map<List<Value>, Row> items = rows(cluster, replica, "ITEM");
+                assertEquals(masterItems.keySet(), items.keySet());
+                masterItems.forEach((key, row) -> assertSame(row.getValueList(), items.get(key).getValueList(),
+                        "an inserted row's values are the master's own array"));
+                Map<List<Value>, Row> stock = rows(cluster, replica, "STOCK");
+                assertEquals(masterStock.keySet(), stock.keySet());
+                masterStock.forEach((key, row) -> {
+                    Value[] master = row.getValueList();
+                    Value[] slave = stock.get(key).getValueList();
+                    for (int i = 0; i < master.length; i++) {
+                        assertSame(master[i], slave[i], "an updated row's values are the master's own objects");
+                    }
+                });
+            }
+            Engine.assertIdenticalAndShutdown(c);
+        }
+    }
+
+    /**
+     * H2 takes 'abc' and 'ABC' for equal in a VARCHAR_IGNORECASE column; an update from one to the other still
+     * changes what the row holds, and every slave must hold it too, whether it writes the row through H2's table API
+     * or with SQL, which sets only the columns that changed (a table with a LOB column).
+     */
+    @Test
+    void anUpdateOfLetterCaseAloneReachesEverySlave() throws Exception {
+        try (Connection c = Engine.connect(Engine.H2.url(REPLICAS))) {
+            for (String table : List.of("person", "person_with_photo")) {
+                Engine.execute(c, "CREATE TABLE " + table + " (id INT PRIMARY KEY, name VARCHAR_IGNORECASE(20)"
+                                + (table.endsWith("photo") ? ", photo BLOB)" : ")"),
+                        "INSERT INTO " + table + " (id, name) VALUES (1, 'ada lovelace')",
+                        "UPDATE " + table + " SET name = 'Ada Lovelace' WHERE id = 1");
+            }
+            MacroCluster cluster = c.unwrap(MacroCluster.class);
+            Engine.assertIdenticalAndNoneFailed(cluster);
+            for (int replica = 1; replica < REPLICAS; replica++) {
+                try (Connection slave = DriverManager.getConnection(cluster.replicas().get(replica).database())) {
+                    assertEquals(List.of("1 Ada Lovelace"), Engine.rows(slave, "SELECT id, name FROM person"));
+                    assertEquals(List.of("1 Ada Lovelace"),
+                            Engine.rows(slave, "SELECT id, name FROM person_with_photo"));
+                }
+            }
+            Engine.assertIdenticalAndShutdown(c);
+        }
+    }
+
+    /** A replica's rows of {@code table} (schema PUBLIC), as stored, by their primary key values. */
+    private static Map<List<Value>, Row> rows(MacroCluster cluster, int replica, String table) throws SQLException {
+        try (Connection connection = DriverManager.getConnection(cluster.replicas().get(replica).database())) {
+            SessionLocal session = (SessionLocal) connection.unwrap(JdbcConnection.class).getSession();
+            Table found = session.getDatabase().getSchema("PUBLIC").findTableOrView(session, table);
+            assertNotNull(found, table);
+            int[] key = java.util.Arrays.stream(found.getPrimaryKey().getColumns())
+                    .mapToInt(org.h2.table.Column::getColumnId).toArray();
+            Map<List<Value>, Row> rows = new HashMap<>();
+            Cursor cursor = found.getScanIndex(session).find(session, null, null, false);
+            while (cursor.next()) {
+                Row row = cursor.get();
+                rows.put(java.util.Arrays.stream(key).mapToObj(row::getValue).toList(), row);
+            }
+            return rows;
+        }
+    }
+}
