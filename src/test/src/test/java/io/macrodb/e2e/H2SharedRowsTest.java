@@ -109,6 +109,36 @@ class H2SharedRowsTest {
         }
     }
 
+    record Point(int x, int y) implements java.io.Serializable {
+    }
+
+    /**
+     * A table without a key is left to SQL, matched on its old values as plain Java values, which its capture makes
+     * of H2's own without a connection at hand: a serialized Java object among them too.
+     */
+    @Test
+    void aTableWithoutAKeyGoesThroughSqlWithEveryKindOfValue() throws Exception {
+        try (Connection c = Engine.connect(Engine.H2.url(REPLICAS))) {
+            Engine.execute(c, "CREATE TABLE loose (id INT, obj JAVA_OBJECT, tags VARCHAR(10) ARRAY, doc JSON, "
+                    + "at TIMESTAMP WITH TIME ZONE)");
+            try (PreparedStatement insert = c.prepareStatement("INSERT INTO loose VALUES (?, ?, ?, ? FORMAT JSON, "
+                    + "TIMESTAMP WITH TIME ZONE '2026-11-23 10:00:00+02:00')")) {
+                for (int i = 1; i <= 3; i++) {
+                    insert.setInt(1, i);
+                    insert.setObject(2, i == 2 ? null : new Point(i, -i)); // a NULL is matched with IS NULL
+                    insert.setArray(3, c.createArrayOf("VARCHAR", new Object[]{"t" + i, "x"}));
+                    insert.setString(4, "{\"n\":" + i + "}");
+                    insert.executeUpdate();
+                }
+            }
+            Engine.execute(c, "UPDATE loose SET id = 20 WHERE id = 2", "DELETE FROM loose WHERE id = 3");
+            MacroCluster cluster = c.unwrap(MacroCluster.class);
+            Engine.assertIdenticalAndNoneFailed(cluster);
+            assertEquals(List.of("1", "20"), Engine.rows(c, "SELECT id FROM loose ORDER BY id"));
+            Engine.assertIdenticalAndShutdown(c);
+        }
+    }
+
     /** A replica's rows of {@code table} (schema PUBLIC), as stored, by their primary key values. */
     private static Map<List<Value>, Row> rows(MacroCluster cluster, int replica, String table) throws SQLException {
         try (Connection connection = DriverManager.getConnection(cluster.replicas().get(replica).database())) {
