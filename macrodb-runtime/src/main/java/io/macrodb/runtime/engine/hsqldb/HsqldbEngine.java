@@ -57,7 +57,7 @@ import java.util.regex.Pattern;
  * (and a named module), and the statement bracket a write needs (the LOCKS-mode table locks and the wait for
  * readers' locks, MVCC's action numbers, a deadlock's abort) lives in {@code Session.executeCompiledStatement} on
  * package-private fields; {@code Session.beginAction} takes the locks without waiting for them. Rows with DATE, TIME,
- * TIMESTAMP, binary or interval columns are also copied at capture ({@link #converterFor}), since HSQLDB's
+ * TIMESTAMP, binary or interval columns are also copied at capture (the converters below), since HSQLDB's
  * {@code setObject} refuses its own TimestampData, BinaryData and the like. And the gain is bounded: under TPC-C
  * (1 warehouse, 4 replicas) each slave's own RowAVL and index nodes are 50 MB of the 93 MB it adds, so sharing every
  * row array and TimestampData would leave about 1.58x HSQLDB alone's heap (2.13x measured, 2026-11-23).
