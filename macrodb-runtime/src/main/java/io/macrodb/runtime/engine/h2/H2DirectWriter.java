@@ -10,7 +10,6 @@ import org.h2.message.DbException;
 import org.h2.mvstore.db.MVTable;
 import org.h2.result.Row;
 import org.h2.result.SearchRow;
-import org.h2.schema.Schema;
 import org.h2.table.Column;
 import org.h2.table.Table;
 import org.h2.value.Value;
@@ -118,8 +117,7 @@ final class H2DirectWriter implements DirectRowWriter {
         if (!captured.keyed()) {
             return SQL;
         }
-        Schema schema = session.getDatabase().findSchema(captured.name().schema());
-        Table found = schema == null ? null : schema.findTableOrView(session, captured.name().table());
+        Table found = H2Engine.findTable(session, captured.name().schema(), captured.name().table());
         if (!(found instanceof MVTable table) || table.getContainsLargeObject() || !sameColumns(table, captured)) {
             return SQL;
         }

@@ -241,8 +241,7 @@ public final class H2Engine implements Engine {
      */
     private static org.h2.table.Column[] columnsOf(org.h2.engine.SessionLocal slave, CapturedTable.Name table,
                                                    int width) {
-        org.h2.schema.Schema schema = slave.getDatabase().findSchema(table.schema());
-        org.h2.table.Table found = schema == null ? null : schema.findTableOrView(slave, table.table());
+        org.h2.table.Table found = findTable(slave, table.schema(), table.table());
         org.h2.table.Column[] columns = found == null ? null : found.getColumns();
         return columns != null && columns.length == width ? columns : null;
     }
@@ -376,17 +375,15 @@ public final class H2Engine implements Engine {
         // As H2 resolves a name: the schema's own table first, then the session's local temporary one of that name
         // (Schema.findTableOrView), whatever schema the temporary table was made in.
         org.h2.engine.SessionLocal session = session(connection);
-        org.h2.schema.Schema in = session.getDatabase().findSchema(
-                schema == null ? session.getCurrentSchemaName() : schema);
-        org.h2.table.Table found = in == null ? null : in.findTableOrView(session, table);
+        org.h2.table.Table found = findTable(session, schema == null ? session.getCurrentSchemaName() : schema,
+                table);
         return found != null && found.isTemporary() && !found.isGlobalTemporary();
     }
 
     @Override
     public String tableDefinition(Connection connection, String schema, String table) throws SQLException {
         org.h2.engine.SessionLocal session = session(connection);
-        org.h2.schema.Schema found = session.getDatabase().findSchema(schema);
-        org.h2.table.Table t = found == null ? null : found.findTableOrView(session, table);
+        org.h2.table.Table t = findTable(session, schema, table);
         if (t == null) {
             return null;
         }
@@ -406,8 +403,7 @@ public final class H2Engine implements Engine {
         org.h2.engine.SessionLocal session = session(connection);
         Map<String, Long> identities = new LinkedHashMap<>();
         for (CapturedTable.Name name : tables) {
-            org.h2.schema.Schema schema = session.getDatabase().findSchema(name.schema());
-            org.h2.table.Table table = schema == null ? null : schema.findTableOrView(session, name.table());
+            org.h2.table.Table table = findTable(session, name.schema(), name.table());
             if (table != null) {
                 putIdentityBase(identities, name.key(), table);
             }
@@ -425,6 +421,12 @@ public final class H2Engine implements Engine {
     }
 
     /** The engine session behind {@code connection}: always a local one, MacroDB runs embedded databases only. */
+    /** The table or view {@code schema.table} as {@code session} resolves the name, or null where there is none. */
+    static org.h2.table.Table findTable(org.h2.engine.SessionLocal session, String schema, String table) {
+        org.h2.schema.Schema found = session.getDatabase().findSchema(schema);
+        return found == null ? null : found.findTableOrView(session, table);
+    }
+
     private static org.h2.engine.SessionLocal session(Connection connection) throws SQLException {
         return (org.h2.engine.SessionLocal) connection.unwrap(org.h2.jdbc.JdbcConnection.class).getSession();
     }
