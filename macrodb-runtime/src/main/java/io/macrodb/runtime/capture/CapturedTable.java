@@ -41,7 +41,7 @@ public final class CapturedTable {
     private final boolean identityAlways;
     private final ValueConverter[] converters;
     private final boolean needsConversion;
-    private final String limitOneRow;
+    private final KeylessMatch keylessMatch;
     private final int[] insertedColumns;
     private final int[] setColumns;
     private final long generatedColumns;
@@ -56,12 +56,12 @@ public final class CapturedTable {
      * @param identityColumn index of the identity column, or -1
      * @param identityAlways whether that column is GENERATED ALWAYS (its value must be given with OVERRIDING)
      * @param converters     per column, the engine's value converter or null
-     * @param limitOneRow    the engine's clause that limits an UPDATE/DELETE to one row
+     * @param keylessMatch   how the engine's SQL changes one row of a table without a key
      * @param uniqueColumns  the columns of the primary key and of every unique index, as a bit mask (bit i = column
      *                       i; -1 when the table has more than 64 columns and any unique index)
      */
     public CapturedTable(Name name, List<Column> columns, int[] keyColumns, int identityColumn,
-                         boolean identityAlways, ValueConverter[] converters, String limitOneRow, long uniqueColumns) {
+                         boolean identityAlways, ValueConverter[] converters, KeylessMatch keylessMatch, long uniqueColumns) {
         this.name = name;
         this.uniqueColumns = uniqueColumns;
         this.columns = List.copyOf(columns);
@@ -93,7 +93,7 @@ public final class CapturedTable {
         }
         insert.append(")").append(identityAlways ? " OVERRIDING SYSTEM VALUE" : "").append(" VALUES (")
                 .append(values).append(")");
-        this.limitOneRow = limitOneRow;
+        this.keylessMatch = keylessMatch;
         this.insertSql = insert.toString();
         StringBuilder set = new StringBuilder();
         for (int i : setColumns) {
@@ -108,13 +108,16 @@ public final class CapturedTable {
     /**
      * Matches a row by the match columns' old values. A key column is never null, so keyed tables use {@code = ?}
      * always; a table without a key matches a null value with {@code IS NULL} (and binds nothing for it), since an
-     * untyped {@code IS NOT DISTINCT FROM ?} is not accepted by every engine.
+     * untyped {@code IS NOT DISTINCT FROM ?} is not accepted by every engine, and an array with the engine's
+     * {@link KeylessMatch#arrayEquals} (its elements may be NULL).
      */
     private String matchClause(Object[] before) {
         StringBuilder where = new StringBuilder();
         for (int i : matchColumns()) {
+            boolean array = columns.get(i).jdbcType() == java.sql.Types.ARRAY;
             where.append(where.length() == 0 ? "" : " AND ").append(quote(columns.get(i).name()))
-                    .append(before != null && before[i] == null ? " IS NULL" : " = ?");
+                    .append(before != null && before[i] == null ? " IS NULL"
+                            : " " + (array ? keylessMatch.arrayEquals() : "=") + " ?");
             if (before != null && before[i] != null) {
                 where.append(exactly(columns.get(i), before[i]));
             }
@@ -216,7 +219,7 @@ public final class CapturedTable {
             return updateSql;
         }
         return "UPDATE " + name.quoted() + " SET " + setClause + " WHERE " + matchClause(before)
-                + (keyed() ? "" : " " + limitOneRow);
+                + (keyed() ? "" : " " + keylessMatch.limitOneRow());
     }
 
     /** The DELETE for a change whose old row is {@code before} (ignored, and may be null, for keyed tables). */
@@ -224,7 +227,7 @@ public final class CapturedTable {
         if (deleteSql != null) {
             return deleteSql;
         }
-        return "DELETE FROM " + name.quoted() + " WHERE " + matchClause(before) + (keyed() ? "" : " " + limitOneRow);
+        return "DELETE FROM " + name.quoted() + " WHERE " + matchClause(before) + (keyed() ? "" : " " + keylessMatch.limitOneRow());
     }
 
     /** The columns that identify a row: the primary key, or every column when there is none. */

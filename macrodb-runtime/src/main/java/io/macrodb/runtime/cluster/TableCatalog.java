@@ -361,7 +361,7 @@ public final class TableCatalog {
         for (int i = 0; i < converters.length; i++) {
             converters[i] = engine.converterFor(columns.get(i), key.length > 0);
         }
-        return new CapturedTable(name, columns, key, identity, always, converters, engine.limitOneRow(),
+        return new CapturedTable(name, columns, key, identity, always, converters, engine.keylessMatch(),
                 uniqueColumns(meta, name, columns));
     }
 

@@ -1,6 +1,7 @@
 package io.macrodb.runtime.engine;
 
 import io.macrodb.runtime.capture.CapturedTable;
+import io.macrodb.runtime.capture.KeylessMatch;
 import io.macrodb.runtime.capture.ValueConverter;
 
 import java.sql.Connection;
@@ -183,8 +184,8 @@ public interface Engine {
     /** Makes the identity column of {@code table} generate {@code next} next. */
     String restartIdentity(CapturedTable table, long next);
 
-    /** Deletes or updates exactly one row of a table without a primary key: the clause that ends the statement. */
-    String limitOneRow();
+    /** How this engine's SQL deletes or updates exactly one row of a table without a primary key. */
+    KeylessMatch keylessMatch();
 
     /**
      * The statements of the script an engine's {@code RUNSCRIPT} statement names, in order, for MacroDB to run one by

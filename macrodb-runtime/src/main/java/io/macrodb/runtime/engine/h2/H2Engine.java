@@ -2,6 +2,7 @@ package io.macrodb.runtime.engine.h2;
 
 import io.macrodb.api.MacroSqlState;
 import io.macrodb.runtime.capture.CapturedTable;
+import io.macrodb.runtime.capture.KeylessMatch;
 import io.macrodb.runtime.capture.ValueConverter;
 import io.macrodb.runtime.engine.CaptureTriggers;
 import io.macrodb.runtime.engine.Engine;
@@ -438,8 +439,8 @@ public final class H2Engine implements Engine {
     }
 
     @Override
-    public String limitOneRow() {
-        return "FETCH FIRST 1 ROW ONLY";
+    public KeylessMatch keylessMatch() {
+        return new KeylessMatch("FETCH FIRST 1 ROW ONLY", "IS NOT DISTINCT FROM");
     }
 
     /**

@@ -2,6 +2,7 @@ package io.macrodb.runtime.engine.hsqldb;
 
 import io.macrodb.api.MacroSqlState;
 import io.macrodb.runtime.capture.CapturedTable;
+import io.macrodb.runtime.capture.KeylessMatch;
 import io.macrodb.runtime.capture.ValueConverter;
 import io.macrodb.runtime.engine.CaptureTriggers;
 import io.macrodb.runtime.engine.Engine;
@@ -462,8 +463,8 @@ public final class HsqldbEngine implements Engine {
     }
 
     @Override
-    public String limitOneRow() {
-        return "LIMIT 1";
+    public KeylessMatch keylessMatch() {
+        return new KeylessMatch("LIMIT 1", "=");
     }
 
     @Override
