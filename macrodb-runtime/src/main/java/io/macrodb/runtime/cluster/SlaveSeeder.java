@@ -92,6 +92,9 @@ final class SlaveSeeder {
     }
 
     private void copyRows(Connection source, Connection slave, CapturedTable table) throws SQLException {
+        if (engine.copyStoredRows(source, slave, table, COMMIT_EVERY)) {
+            return;
+        }
         int[] inserted = table.insertedColumns();
         try (Statement select = source.createStatement();
              ResultSet rows = select.executeQuery("SELECT * FROM " + table.name().quoted());

@@ -229,6 +229,17 @@ public interface Engine {
     }
 
     /**
+     * Copies every row of {@code table} from {@code source}, a replica that stands still, to {@code slave}, a new one,
+     * as the source stores them, committing the slave every {@code commitEvery} rows: the new slave then shares the
+     * source's stored values, as slaves that applied them do. False, having copied nothing, where this engine cannot
+     * (the default, and H2's tables with a LOB column): the copy then reads and binds each row ({@link #copiedRow}).
+     */
+    default boolean copyStoredRows(Connection source, Connection slave, CapturedTable table, int commitEvery)
+            throws SQLException {
+        return false;
+    }
+
+    /**
      * The current row of {@code rows}, a {@code SELECT *} of {@code table} on a replica of this engine, as values
      * that store exactly the same row when bound on another: how a new slave's copy reads its source. The default
      * reads each value in a form exact for its type ({@link ExactValues}).

@@ -422,15 +422,21 @@ public final class H2Engine implements Engine {
         }
     }
 
-    /** The engine session behind {@code connection}: always a local one, MacroDB runs embedded databases only. */
     /** The table or view {@code schema.table} as {@code session} resolves the name, or null where there is none. */
     static org.h2.table.Table findTable(org.h2.engine.SessionLocal session, String schema, String table) {
         org.h2.schema.Schema found = session.getDatabase().findSchema(schema);
         return found == null ? null : found.findTableOrView(session, table);
     }
 
-    private static org.h2.engine.SessionLocal session(Connection connection) throws SQLException {
+    /** The engine session behind {@code connection}: always a local one, MacroDB runs embedded databases only. */
+    static org.h2.engine.SessionLocal session(Connection connection) throws SQLException {
         return (org.h2.engine.SessionLocal) connection.unwrap(org.h2.jdbc.JdbcConnection.class).getSession();
+    }
+
+    @Override
+    public boolean copyStoredRows(Connection source, Connection slave, CapturedTable table, int commitEvery)
+            throws SQLException {
+        return H2StoredRowsCopy.copy(source, slave, table.name(), commitEvery);
     }
 
     @Override
