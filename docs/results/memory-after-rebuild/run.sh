@@ -10,3 +10,4 @@ for jar in ${OLD_JAR:+"$OLD_JAR"} tpcc-bench/target/tpcc-bench.jar; do
   echo "== $jar"
   java -Xmx4g -cp "$out:$jar" RebuildMemory 2>&1 | grep -E "^after|identical"
 done
+# HSQLDB: the same with RebuildMemoryHsqldb.java (jdbc:macrodb:hsqldb:mem), new jar only.
