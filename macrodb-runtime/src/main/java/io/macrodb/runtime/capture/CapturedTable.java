@@ -61,7 +61,8 @@ public final class CapturedTable {
      *                       i; -1 when the table has more than 64 columns and any unique index)
      */
     public CapturedTable(Name name, List<Column> columns, int[] keyColumns, int identityColumn,
-                         boolean identityAlways, ValueConverter[] converters, KeylessMatch keylessMatch, long uniqueColumns) {
+                         boolean identityAlways, ValueConverter[] converters, KeylessMatch keylessMatch,
+                         long uniqueColumns) {
         this.name = name;
         this.uniqueColumns = uniqueColumns;
         this.columns = List.copyOf(columns);
@@ -227,7 +228,8 @@ public final class CapturedTable {
         if (deleteSql != null) {
             return deleteSql;
         }
-        return "DELETE FROM " + name.quoted() + " WHERE " + matchClause(before) + (keyed() ? "" : " " + keylessMatch.limitOneRow());
+        return "DELETE FROM " + name.quoted() + " WHERE " + matchClause(before)
+                + (keyed() ? "" : " " + keylessMatch.limitOneRow());
     }
 
     /** The columns that identify a row: the primary key, or every column when there is none. */
