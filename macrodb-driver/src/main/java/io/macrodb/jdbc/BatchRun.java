@@ -46,8 +46,10 @@ final class BatchRun {
         try {
             Savepoint before = engine.setSavepoint();
             try {
+                transaction.session().statementBegins();
                 long[] counts = batch.runWhole(transaction.session());
                 engine.releaseSavepoint(before);
+                transaction.session().statementEnded(capture);
                 capture.statementEnded(mark); // every element ended: the engine's indexes hold at this point
                 transaction.noteCounters(kind, mark);
                 return counts;
@@ -85,7 +87,9 @@ final class BatchRun {
         for (int i = 0; i < batch.size(); i++) {
             int elementMark = capture.mark();
             try {
+                transaction.session().statementBegins();
                 counts[i] = batch.runOne(transaction.session(), i);
+                transaction.session().statementEnded(capture);
                 capture.statementEnded(elementMark);
             } catch (SQLException e) {
                 boolean wholeTransaction = Transaction.rolledBackWholeTransaction(e);

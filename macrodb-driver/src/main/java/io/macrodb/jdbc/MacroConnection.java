@@ -103,7 +103,7 @@ public final class MacroConnection implements Connection {
         this.engineProperties = engineProperties;
         Replica on = cluster.master();
         Connection physical = open(on);
-        this.master = new PhysicalSession(on, physical);
+        this.master = new PhysicalSession(on, physical, cluster.engineSupport().rowLog(physical));
         this.isolation = physical.getTransactionIsolation();
         this.holdability = physical.getHoldability();
     }
@@ -290,7 +290,8 @@ public final class MacroConnection implements Connection {
         } else {
             slaves.remove(on);
         }
-        master = new PhysicalSession(on, open(on));
+        Connection physical = open(on);
+        master = new PhysicalSession(on, physical, cluster.engineSupport().rowLog(physical));
         for (PhysicalSession gone : asSlave == null ? List.of(old) : List.of(old, asSlave)) {
             statements.forEach(statement -> statement.forget(gone));
             closeQuietly(gone);
@@ -323,7 +324,7 @@ public final class MacroConnection implements Connection {
             dropSessionsOfLostReplicas();
             Connection physical = open(replica);
             physical.setReadOnly(true);
-            session = new PhysicalSession(replica, physical);
+            session = new PhysicalSession(replica, physical, null);
             slaves.put(replica, session);
         }
         return session;

@@ -1,5 +1,7 @@
 package io.macrodb.jdbc;
 
+import io.macrodb.runtime.capture.RowLog;
+import io.macrodb.runtime.capture.TransactionCapture;
 import io.macrodb.runtime.cluster.Replica;
 
 import java.sql.Connection;
@@ -15,15 +17,21 @@ final class PhysicalSession {
 
     private final Replica replica;
     private final Connection connection;
+    private final RowLog rowLog;
     private int isolation = -1;
     private int holdability = -1;
     private String schema;
     /** The sequence number of the last session statement this engine connection ran ({@link SessionStatements}). */
     private long sessionStatementsRun;
 
-    PhysicalSession(Replica replica, Connection connection) {
+    /**
+     * @param rowLog where the rows of update transactions on this connection are read from, or null: the engine's
+     *               capture triggers hand them over, or the connection is to a slave
+     */
+    PhysicalSession(Replica replica, Connection connection, RowLog rowLog) {
         this.replica = replica;
         this.connection = connection;
+        this.rowLog = rowLog;
     }
 
     Replica replica() {
@@ -32,6 +40,23 @@ final class PhysicalSession {
 
     Connection connection() {
         return connection;
+    }
+
+    /** Called before each statement of an update transaction: see {@link RowLog}. */
+    void statementBegins() {
+        if (rowLog != null) {
+            rowLog.statementBegins();
+        }
+    }
+
+    /**
+     * Called once that statement has succeeded: where the engine records the rows written ({@link RowLog}), they are
+     * captured now; with capture triggers they were as the statement wrote them.
+     */
+    void statementEnded(TransactionCapture capture) throws SQLException {
+        if (rowLog != null) {
+            rowLog.statementEnded(capture);
+        }
     }
 
     /** Brings this engine connection up to the MacroDB connection's session state. */

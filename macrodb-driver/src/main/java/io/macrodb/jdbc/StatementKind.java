@@ -122,9 +122,6 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
             Pattern.CASE_INSENSITIVE);
     /** Auto-commit switched by SQL: the engine would commit on its own, out of MacroDB's commit order. */
     private static final Pattern AUTOCOMMIT = Pattern.compile("^\\W*SET\\s+AUTOCOMMIT\\b", Pattern.CASE_INSENSITIVE);
-    /** HSQLDB's switch turns triggers off with the foreign keys: MacroDB's capture with them. */
-    private static final Pattern HSQLDB_INTEGRITY_OFF = Pattern.compile(
-            "^\\W*SET\\s+DATABASE\\s+REFERENTIAL\\s+INTEGRITY\\s+FALSE\\b", Pattern.CASE_INSENSITIVE);
     private static final Pattern REFERENTIAL_INTEGRITY = Pattern.compile(
             "^\\W*SET\\s+(REFERENTIAL_INTEGRITY|DATABASE\\s+REFERENTIAL\\s+INTEGRITY)\\b", Pattern.CASE_INSENSITIVE);
     /** Routines and triggers whose body is a compound statement ({@code BEGIN ATOMIC ...; ...; END}). */
@@ -227,12 +224,6 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
                     + "replays session settings on every engine the connection uses, each of which would draw again. "
                     + "Draw the value with a query (SELECT NEXT VALUE FOR ...) and set the variable from its result.",
                     MacroSqlState.NOT_REPLICABLE);
-        }
-        if (type == Type.MASTER_SETTING && HSQLDB_INTEGRITY_OFF.matcher(text).find()) {
-            throw new SQLException("MacroDB cannot run HSQLDB's SET DATABASE REFERENTIAL INTEGRITY FALSE: on HSQLDB it "
-                    + "stops triggers too, and with them MacroDB's capture, so the writes that followed would reach no "
-                    + "slave. Delete or load the rows in an order the foreign keys accept, or drop and re-create the "
-                    + "constraints around the work.", MacroSqlState.NOT_REPLICABLE);
         }
         if (type == Type.SCHEMA_CHANGE && (createsTableFromQuery(text)
                 || ADD_TO_TABLE.matcher(text).find() && nondeterministic(text))) {

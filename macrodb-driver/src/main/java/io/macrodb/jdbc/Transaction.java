@@ -100,10 +100,12 @@ final class Transaction {
         CaptureSink previous = CaptureScope.open(capture);
         Savepoint statementStart = kind.undoneOnlyBySavepoint() ? session.connection().setSavepoint() : null;
         try {
+            session.statementBegins();
             T result = call.run(session);
             if (statementStart != null) {
                 session.connection().releaseSavepoint(statementStart);
             }
+            session.statementEnded(capture);
             capture.statementEnded(mark);
             noteCounters(kind, mark);
             return result;

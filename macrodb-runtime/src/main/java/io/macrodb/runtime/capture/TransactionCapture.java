@@ -34,19 +34,38 @@ public final class TransactionCapture implements CaptureSink {
         this.sessionSettings = sessionSettings;
     }
 
+    /** A row a capture trigger handed over: arrays of the trigger's own, converted where a column needs it. */
     @Override
     public void rowChanged(String tableKey, Object[] before, Object[] after) throws SQLException {
+        CapturedTable table = table(tableKey);
+        add(table, table.capture(before), table.capture(after));
+    }
+
+    /**
+     * A row read from the engine's own record of the transaction ({@link RowLog}): the arrays are the ones the engine
+     * stores, so they are copied (and converted where a column needs it), never kept themselves.
+     */
+    public void storedRowChanged(CapturedTable table, Object[] before, Object[] after) throws SQLException {
+        add(table, table.captureCopy(before), table.captureCopy(after));
+    }
+
+    /** The catalog's shape of the table with key {@code tableKey}; a table it does not have cannot be replicated. */
+    public CapturedTable table(String tableKey) throws SQLException {
         CapturedTable table = catalog.apply(tableKey);
         if (table == null) {
             throw new SQLException("MacroDB has no capture metadata for table " + tableKey
                     + "; it cannot replicate this write.", io.macrodb.api.MacroSqlState.NOT_REPLICABLE);
         }
+        return table;
+    }
+
+    private void add(CapturedTable table, Object[] before, Object[] after) {
         WriteSet.Kind kind = before == null ? WriteSet.Kind.INSERT
                 : after == null ? WriteSet.Kind.DELETE : WriteSet.Kind.UPDATE;
         if (kind == WriteSet.Kind.INSERT) {
             notePossibleIdentityDraw(table);
         }
-        entries.add(new WriteSet.RowChange(table, kind, table.capture(before), table.capture(after)));
+        entries.add(new WriteSet.RowChange(table, kind, before, after));
     }
 
     /**

@@ -209,7 +209,8 @@ class UserTriggerTest {
      * MacroDB's capture triggers are not the application's: dropping one (as a clean-up that drops every trigger it
      * lists would) stopped its table's writes from reaching the slaves, and an application's trigger named like one
      * was taken for one. Trigger DDL naming one is refused, and any capture trigger that went missing some other way
-     * is put back at the next trigger DDL.
+     * is put back at the next trigger DDL. HSQLDB has none (it is captured from its row log), but its names stay
+     * MacroDB's.
      */
     @ParameterizedTest
     @EnumSource(Engine.class)
@@ -226,7 +227,7 @@ class UserTriggerTest {
                     captureTriggers.add("\"" + rows.getString(1) + "\".\"" + rows.getString(2) + "\"");
                 }
             }
-            assertEquals(engine == Engine.H2 ? 1 : 3, captureTriggers.size(), captureTriggers::toString);
+            assertEquals(engine == Engine.H2 ? 1 : 0, captureTriggers.size(), captureTriggers::toString);
             for (String trigger : captureTriggers) {
                 // H2 takes a quoted name with Unicode escapes (U&"\004D" is M); HSQLDB refuses it as a syntax error.
                 String escaped = trigger.replace(".\"MACRODB_", ".U&\"\\004DACRODB_");
@@ -250,10 +251,12 @@ class UserTriggerTest {
             Engine.execute(c, "INSERT INTO t VALUES (2, 2, NULL)");
             Engine.assertIdentical(cluster);
 
-            try (Connection master = Engine.behindMacroDbsBack(cluster, 0, "DROP TRIGGER " + captureTriggers.get(0))) {
-                master.commit();
+            for (String trigger : captureTriggers) {
+                try (Connection master = Engine.behindMacroDbsBack(cluster, 0, "DROP TRIGGER " + trigger)) {
+                    master.commit();
+                }
             }
-            Engine.execute(c, imitation.replace("macrodb_stamp", "stamp")); // any trigger DDL puts it back
+            Engine.execute(c, imitation.replace("macrodb_stamp", "stamp")); // any trigger DDL puts them back
             Engine.execute(c, "INSERT INTO t VALUES (3, 3, NULL)", "UPDATE t SET v = 4 WHERE id = 1",
                     "DELETE FROM t WHERE id = 2");
             Engine.assertIdenticalAndShutdown(c);

@@ -3,6 +3,7 @@ package io.macrodb.runtime.engine.hsqldb;
 import io.macrodb.api.MacroSqlState;
 import io.macrodb.runtime.capture.CapturedTable;
 import io.macrodb.runtime.capture.KeylessMatch;
+import io.macrodb.runtime.capture.RowLog;
 import io.macrodb.runtime.capture.ValueConverter;
 import io.macrodb.runtime.engine.CaptureTriggers;
 import io.macrodb.runtime.engine.Engine;
@@ -11,7 +12,6 @@ import io.macrodb.runtime.engine.SqlQueries;
 import io.macrodb.runtime.sql.SqlText;
 import org.hsqldb.SessionInterface;
 import org.hsqldb.jdbc.JDBCConnection;
-import org.hsqldb.jdbc.JDBCDriver;
 import org.hsqldb.jdbc.JDBCResultSet;
 import org.hsqldb.lib.StringConverter;
 import org.hsqldb.types.BinaryData;
@@ -41,20 +41,18 @@ import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
- * HSQLDB 2.7, embedded ({@code mem:} and {@code file:}). Captures with three row triggers (one per event, {@code QUEUE
- * 0} so they fire in the writer's thread). HSQLDB hands triggers some of its internal value types (TimestampData,
- * TimeData, BinaryData); they are converted once at capture into {@code java.time} values and byte arrays that a
- * slave can bind. A LOB reaches the trigger as an id in the master's LOB store: it is read there and then, through
- * the writer's session, into a byte array or a string (see {@link #triggerSession}).
+ * HSQLDB 2.7, embedded ({@code mem:} and {@code file:}). Captures from the session's own record of the rows its
+ * transaction wrote ({@link HsqldbRowLog}), read after each statement, not with triggers: HSQLDB's trigger calls cost
+ * more than the rest of MacroDB together. HSQLDB stores some values in internal types (TimestampData, TimeData,
+ * BinaryData); they are converted once at capture into {@code java.time} values and byte arrays that a slave can
+ * bind. A LOB is stored as an id in the master's LOB store: it is read there and then, through the writer's session,
+ * into a byte array or a string (see {@link #LOB_READER}).
  *
  * <p>This class is loaded by service loader even when HSQLDB is absent; only the converters touch HSQLDB's classes,
  * and they run only when HSQLDB is the engine.
  *
  * <p>Why slaves write with SQL here, not straight into their tables as H2's do ({@link #directWriter} is not
- * overridden). HSQLDB hands a Java AFTER row trigger a copy of the stored array (2.7.4's {@code Table.fireTriggers}
- * duplicates it; measured, both modes); only a BEFORE INSERT/UPDATE row trigger gets the array the table then stores,
- * before constraints are checked and generated columns filled in. And a slave cannot store an array safely through
- * public API: {@code Table.insertSingleRow} and {@code Session.addInsertAction} are package-private, the jar is sealed
+ * overridden). A slave cannot store an array safely through public API: {@code Table.insertSingleRow} and {@code Session.addInsertAction} are package-private, the jar is sealed
  * (and a named module), and the statement bracket a write needs (the LOCKS-mode table locks and the wait for
  * readers' locks, MVCC's action numbers, a deadlock's abort) lives in {@code Session.executeCompiledStatement} on
  * package-private fields; {@code Session.beginAction} takes the locks without waiting for them. Rows with DATE, TIME,
@@ -142,6 +140,10 @@ public final class HsqldbEngine implements Engine {
 
     @Override
     public boolean isSystemSchema(String schema) {
+        return isOwnSchema(schema);
+    }
+
+    static boolean isOwnSchema(String schema) {
         return "INFORMATION_SCHEMA".equals(schema) || "SYSTEM_LOBS".equals(schema);
     }
 
@@ -165,37 +167,40 @@ public final class HsqldbEngine implements Engine {
         return definition == null || specificName == null ? definition : definition.replace(specificName, "");
     }
 
+    /** None: rows are read from the session's record of them ({@link #rowLog}). */
     @Override
     public Map<String, String> captureTriggers(CapturedTable.Name table) {
-        Map<String, String> triggers = new LinkedHashMap<>();
-        for (String operation : List.of("INSERT", "UPDATE", "DELETE")) {
-            String name = CaptureTriggers.name(operation.charAt(0), table);
-            triggers.put(name, "CREATE TRIGGER " + CapturedTable.quote(table.schema()) + "." + CapturedTable.quote(name)
-                    + " AFTER " + operation + " ON " + table.quoted() + " FOR EACH ROW QUEUE 0 CALL \""
-                    + HsqldbCaptureTrigger.class.getName() + "\"");
-        }
-        return triggers;
+        return Map.of();
     }
 
+    @Override
+    public RowLog rowLog(Connection master) throws SQLException {
+        return new HsqldbRowLog((org.hsqldb.Session) master.unwrap(JDBCConnection.class).getSession());
+    }
+
+    /**
+     * Still known by name: a file database written by a MacroDB that captured HSQLDB with triggers, and not shut down
+     * cleanly, may hold some; the catalog drops them at start (HSQLDB runs a trigger whose class is gone as a no-op).
+     */
     @Override
     public String tableKeyOfTrigger(String triggerName) {
         return CaptureTriggers.tableKey(triggerName);
     }
 
-    /** Types whose values HSQLDB hands to triggers as plain Java objects: no converter, so no row copy. */
+    /** Types whose values HSQLDB stores as plain Java objects: no converter, so no row copy. */
     private static final java.util.Set<Integer> PLAIN = java.util.Set.of(Types.CHAR, Types.VARCHAR,
             Types.LONGVARCHAR, Types.NCHAR, Types.NVARCHAR, Types.BOOLEAN, Types.TINYINT, Types.SMALLINT,
             Types.INTEGER, Types.BIGINT, Types.DECIMAL, Types.NUMERIC, Types.REAL, Types.FLOAT, Types.DOUBLE);
 
-    /** The same for keyed and keyless tables: what HSQLDB hands a trigger is, or becomes, a plain JDBC value. */
+    /** The same for keyed and keyless tables: what HSQLDB stores is, or becomes, a plain JDBC value. */
     @Override
     public ValueConverter converterFor(CapturedTable.Column column, boolean keyed) {
         return converterFor(column);
     }
 
     private ValueConverter converterFor(CapturedTable.Column column) {
-        // HSQLDB's catalog reports INTERVAL columns as VARCHAR (java.sql.Types has no interval type), but a trigger
-        // sees IntervalMonthData/IntervalSecondData, which no slave can bind: known by the type name, before PLAIN.
+        // HSQLDB's catalog reports INTERVAL columns as VARCHAR (java.sql.Types has no interval type), but a row
+        // holds IntervalMonthData/IntervalSecondData, which no slave can bind: known by the type name, before PLAIN.
         // java.time's Period and Duration bind to HSQLDB's intervals exactly (months; seconds and nanoseconds).
         if (column.typeName() != null && column.typeName().startsWith("INTERVAL")) {
             return value -> value instanceof IntervalMonthData m ? Period.ofMonths(m.getMonths())
@@ -219,7 +224,7 @@ public final class HsqldbEngine implements Engine {
             case Types.TIME_WITH_TIMEZONE -> value -> value instanceof TimeData t
                     ? OffsetTime.of(LocalTime.ofNanoOfDay(Math.floorMod(t.getSeconds() + t.getZone(), SECONDS_PER_DAY)
                     * 1_000_000_000L + t.getNanos()), ZoneOffset.ofTotalSeconds(t.getZone())) : value;
-            // BIT and BIT VARYING are bit strings: a trigger sees BinaryData, which no slave can bind. Their '0'/'1'
+            // BIT and BIT VARYING are bit strings: a row holds BinaryData, which no slave can bind. Their '0'/'1'
             // text binds to either (a byte array would pad a BIT VARYING to whole bytes).
             case Types.BIT -> value -> value instanceof BinaryData b
                     ? StringConverter.byteArrayToBitString(b.getBytes(), (int) b.bitLength(null)) : value;
@@ -233,7 +238,7 @@ public final class HsqldbEngine implements Engine {
     }
 
     /**
-     * An array reaches a trigger as an Object[] whose elements are HSQLDB's own values for its element type (a
+     * An array is stored as an Object[] whose elements are HSQLDB's own values for its element type (a
      * TIMESTAMP ARRAY holds TimestampData): each element is converted as a column of the element type would be. The
      * element type is the column's type name less its " ARRAY" suffix (HSQLDB has no arrays of arrays).
      */
@@ -284,7 +289,7 @@ public final class HsqldbEngine implements Engine {
 
     /**
      * Dates and timestamps (and arrays of them) are copied from the row's stored values, converted as the capture
-     * trigger converts them, which is what the appliers bind: HSQLDB's {@code getObject(i, LocalDate.class)} reads a
+     * converts them, which is what the appliers bind: HSQLDB's {@code getObject(i, LocalDate.class)} reads a
      * date on the hybrid Julian calendar while {@code setObject(LocalDate)} takes it as proleptic Gregorian, so a
      * copy moved every date before 1582-10-15 by days (and java.sql types would depend on the JVM's time zone).
      * Other values are read as {@link Engine#copiedRow} reads them.
@@ -310,28 +315,28 @@ public final class HsqldbEngine implements Engine {
     }
 
     private static byte[] bytesOf(CapturedTable.Column column, BlobData blob) throws SQLException {
-        SessionInterface session = triggerSession(column);
+        SessionInterface session = lobReader(column);
         return blob.getBytes(session, 0, lobLength(column, blob.length(session)));
     }
 
     private static String textOf(CapturedTable.Column column, ClobData clob) throws SQLException {
-        SessionInterface session = triggerSession(column);
+        SessionInterface session = lobReader(column);
         return clob.getSubString(session, 0, lobLength(column, clob.length(session)));
     }
 
     /**
-     * The writer's session, to read a LOB id with. HSQLDB sets its driver's thread-local connection (the one {@code
-     * jdbc:default:connection} returns) to the session's own before it calls a Java trigger, and the capture trigger
-     * converts the row before it clears it ({@link HsqldbCaptureTrigger}). The LOB is read in the writer's
-     * transaction, so a LOB written by this very statement is visible.
+     * The writer's session while its statement's rows are captured ({@link HsqldbRowLog} sets it), to read a LOB id
+     * with: in the writer's transaction, so a LOB written by that very statement is visible.
      */
-    private static SessionInterface triggerSession(CapturedTable.Column column) throws SQLException {
-        JDBCConnection connection = JDBCDriver.driverInstance.threadConnection.get();
-        if (connection == null) {
-            throw new SQLException("MacroDB could not read LOB column " + column.name() + ": HSQLDB gave no session "
-                    + "to read it with.", MacroSqlState.NOT_REPLICABLE);
+    static final ThreadLocal<org.hsqldb.Session> LOB_READER = new ThreadLocal<>();
+
+    private static SessionInterface lobReader(CapturedTable.Column column) throws SQLException {
+        SessionInterface session = LOB_READER.get();
+        if (session == null) {
+            throw new SQLException("MacroDB could not read LOB column " + column.name() + ": no writer's session to "
+                    + "read it with.", MacroSqlState.NOT_REPLICABLE);
         }
-        return connection.getSession();
+        return session;
     }
 
     /** A LOB is shipped whole, in one array: larger than one can hold, it is refused. */

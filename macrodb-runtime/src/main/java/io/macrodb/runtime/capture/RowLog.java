@@ -1,0 +1,26 @@
+package io.macrodb.runtime.capture;
+
+import java.sql.SQLException;
+
+/**
+ * The rows an update transaction has written, as the engine itself records them (for its own rollback and commit),
+ * read after each statement: how MacroDB captures on an engine whose triggers cost too much to fire for every row
+ * (HSQLDB's). One per engine connection to the master; its statements run one at a time, so the log keeps where the
+ * current statement began.
+ *
+ * <p>Between {@link #statementBegins} and {@link #statementEnded} the engine keeps the record of a statement that
+ * fails exact: it takes the statement's rows out again, as it undoes them. A rollback to a savepoint does the same.
+ */
+public interface RowLog {
+
+    /** Called before each statement of an update transaction runs on the master. */
+    void statementBegins();
+
+    /**
+     * Called once that statement has succeeded: hands every row it wrote to {@code capture}, in the engine's order,
+     * an updated row as one change (its old and new values). If a row cannot be captured (a table the catalog does not
+     * have, a value no slave can take), the statement is undone in the engine, as a trigger's refusal undid it, and
+     * the error thrown: no row of it may commit unless every slave gets it.
+     */
+    void statementEnded(TransactionCapture capture) throws SQLException;
+}
