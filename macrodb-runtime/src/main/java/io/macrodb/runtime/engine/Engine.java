@@ -15,7 +15,9 @@ import java.util.Map;
  * Everything MacroDB needs to know about one embedded engine, and nothing more. One class per engine, found by
  * {@link java.util.ServiceLoader} ({@code META-INF/services/io.macrodb.runtime.engine.Engine}), so adding a third
  * engine touches no core class. Implementations must not load the engine's own classes until a method needs them:
- * the engines are optional dependencies.
+ * the engines are optional dependencies. That includes the JVM's verification of the class itself, which loads two
+ * of the engine's classes to check that one may be passed or returned as the other: keep such code in a class of its
+ * own ({@code H2StoredValues}; {@code EngineOnTheClassPathAloneTest}).
  */
 public interface Engine {
 

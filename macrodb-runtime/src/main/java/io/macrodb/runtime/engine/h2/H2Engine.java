@@ -209,43 +209,7 @@ public final class H2Engine implements Engine {
     @Override
     public Object[] storedValues(Connection slave, CapturedTable.Name table, Object[] row, long columns)
             throws SQLException {
-        if (row instanceof org.h2.value.Value[]) {
-            return row;
-        }
-        org.h2.engine.SessionLocal session = session(slave);
-        org.h2.table.Column[] target = columnsOf(session, table, row.length);
-        Object[] values = new Object[row.length];
-        boolean allValues = true;
-        for (int i = 0; i < row.length; i++) {
-            if (i < Long.SIZE && (columns & (1L << i)) == 0) {
-                values[i] = row[i]; // not bound: an update binds only the columns it changed
-            } else {
-                org.h2.value.Value value = org.h2.value.ValueToObjectConverter.objectToValue(session, row[i],
-                        org.h2.value.Value.UNKNOWN);
-                if (target != null && !(value instanceof org.h2.value.ValueLob)) {
-                    // As the column converts it when it stores it (a CHAR column makes a ValueChar of the bound
-                    // ValueVarchar): done here once, every slave stores this object as it is, instead of each making
-                    // its own (1.4 million per slave for TPC-C's CHAR columns at one warehouse).
-                    value = value.convertForAssignTo(target[i].getType(), session, target[i]);
-                }
-                // A LOB value belongs to the database that made it: each slave makes its own from the plain value.
-                // (Captured rows hold stored values, never a stream that this conversion would use up.)
-                values[i] = value instanceof org.h2.value.ValueLob ? row[i] : value;
-            }
-            allValues &= values[i] instanceof org.h2.value.Value;
-        }
-        return allValues ? java.util.Arrays.copyOf(values, values.length, org.h2.value.Value[].class) : values;
-    }
-
-    /**
-     * {@code table}'s columns in {@code slave}'s database, or null where they are not the {@code width} columns a
-     * captured row holds (the slave then converts as it binds, as before).
-     */
-    private static org.h2.table.Column[] columnsOf(org.h2.engine.SessionLocal slave, CapturedTable.Name table,
-                                                   int width) {
-        org.h2.table.Table found = findTable(slave, table.schema(), table.table());
-        org.h2.table.Column[] columns = found == null ? null : found.getColumns();
-        return columns != null && columns.length == width ? columns : null;
+        return H2StoredValues.of(session(slave), table, row, columns);
     }
 
     /**
