@@ -31,6 +31,7 @@ final class JsonReport {
             o.put("repetition", t.repetition());
             o.put("measuredSeconds", t.measuredSeconds());
             o.put("throughput", t.throughput());
+            o.put("cpuMicrosPerTransaction", t.cpuMicrosPerTransaction());
             o.put("rateMetrics", t.rateMetrics());
             o.put("completed", t.completed());
             o.put("retries", t.retries());
@@ -58,6 +59,7 @@ final class JsonReport {
                 to.put("userAborts", r.userAborts());
                 to.put("retries", r.retries());
                 to.put("throughput", r.throughput(t.measuredSeconds()));
+                to.put("cpuMicrosPerTransaction", r.cpuMicrosPerTransaction());
                 to.put("latencyMs", latencyJson(r.latency()));
                 types.add(to);
             }
@@ -78,6 +80,8 @@ final class JsonReport {
             o.put("rateMetrics", rates);
             o.put("ratioToBaseline", r.ratio() == null ? null : statsJson(r.ratio()));
             o.put("ratioToStandalone", r.ratioToStandalone() == null ? null : statsJson(r.ratioToStandalone()));
+            o.put("cpuMicrosPerTransaction", statsJson(r.cpuMicros()));
+            o.put("cpuRatioToBaseline", r.cpuRatio() == null ? null : statsJson(r.cpuRatio()));
             o.put("latencyMs", latencyJson(r.latency()));
             o.put("retries", r.retries());
             o.put("userAborts", r.userAborts());
@@ -90,6 +94,7 @@ final class JsonReport {
                 var to = new LinkedHashMap<String, Object>();
                 to.put("readOnly", ts.readOnly());
                 to.put("throughput", statsJson(ts.throughput()));
+                to.put("cpuMicrosPerTransaction", statsJson(ts.cpuMicros()));
                 to.put("latencyMs", latencyJson(ts.latency()));
                 to.put("retries", ts.retries());
                 to.put("userAborts", ts.userAborts());

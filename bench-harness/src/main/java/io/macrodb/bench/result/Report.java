@@ -28,6 +28,14 @@ public record Report(String workload, Environment environment, List<TrialResult>
     public static final String TOTAL = "TOTAL";
     private static final double MB = 1048576.0;
     private static final double MS = 1e6;
+    private static final String CPU_HEADER = "CPU µs/tx";
+    private static final String CPU_FORMAT = "%,.1f";
+    /** Filled with the CPU column's header and, with a baseline, a clause on the ratio column. */
+    private static final String CPU_NOTE = """
+            %s = the client threads' CPU time per completed transaction (median [min..max] over repetitions)%s. \
+            Thread CPU time, so waiting for a core or a lock is not counted: a steadier per-transaction cost than \
+            throughput on a shared machine; with more clients than cores it includes spinning on locks and contention.
+            """;
     private static final String APPLY_COST_NOTE = """
             a = a slave applier's CPU time per write set / a client thread's CPU time per update transaction on \
             the master, in the measured window (median [min..max] over repetitions); bound = 1/(1+(N-1)a), the \
@@ -94,6 +102,10 @@ public record Report(String workload, Environment environment, List<TrialResult>
             if (standalone) {
                 head.add("MacroDB vs its engine alone");
             }
+            head.add(CPU_HEADER);
+            if (baseline != null) {
+                head.add(cpuRatioHeader());
+            }
             boolean apply = mixRows.stream().anyMatch(r -> r.applyCost() != null);
             if (apply) {
                 head.addAll(List.of("a (apply cost)", "bound 1/(1+(N-1)a)"));
@@ -112,6 +124,10 @@ public record Report(String workload, Environment environment, List<TrialResult>
                 if (standalone) {
                     cells.add(r.ratioToStandalone() == null ? "-" : spread(r.ratioToStandalone(), "%.2fx"));
                 }
+                cells.add(spread(r.cpuMicros(), CPU_FORMAT));
+                if (baseline != null) {
+                    cells.add(spread(r.cpuRatio(), "%.2fx"));
+                }
                 if (apply) {
                     cells.add(r.applyCost() == null ? "-" : spread(r.applyCost(), "%.2f"));
                     cells.add(r.writeBound() == null ? "-" : spread(r.writeBound(), "%.2fx"));
@@ -124,19 +140,21 @@ public record Report(String workload, Environment environment, List<TrialResult>
                 t.row(cells);
             }
             sb.append(t.render());
+            sb.append(cpuNote());
             if (apply) {
                 sb.append(APPLY_COST_NOTE);
             }
             sb.append('\n');
             var types = new TextTable();
-            types.row(List.of("target", "clients", "type", "mode", "tx/s median [min..max]", "share", "p50 ms",
-                    "p95 ms", "p99 ms", "max ms", "retries", "user aborts"));
+            types.row(List.of("target", "clients", "type", "mode", "tx/s median [min..max]", "share", CPU_HEADER,
+                    "p50 ms", "p95 ms", "p99 ms", "max ms", "retries", "user aborts"));
             for (SummaryRow r : mixRows) {
                 long all = r.types().stream().mapToLong(SummaryRow.TypeSummary::completed).sum();
                 for (SummaryRow.TypeSummary ts : r.types()) {
                     var cells = new ArrayList<>(List.of(r.target(), Integer.toString(r.clients()), ts.type(),
                             ts.readOnly() ? "read-only" : "update", spread(ts.throughput(), "%,.0f"),
-                            all == 0 ? "-" : String.format(Locale.ROOT, "%.1f%%", 100.0 * ts.completed() / all)));
+                            all == 0 ? "-" : String.format(Locale.ROOT, "%.1f%%", 100.0 * ts.completed() / all),
+                            spread(ts.cpuMicros(), CPU_FORMAT)));
                     cells.addAll(latencyCells(ts.latency()));
                     cells.add(String.format(Locale.ROOT, "%,d", ts.retries()));
                     cells.add(String.format(Locale.ROOT, "%,d", ts.userAborts()));
@@ -157,6 +175,16 @@ public record Report(String workload, Environment environment, List<TrialResult>
             sb.append("\n*** RUN FAILED: ").append(failure).append('\n');
         }
         return sb.toString();
+    }
+
+    private String cpuRatioHeader() {
+        return "CPU/tx vs " + baseline;
+    }
+
+    private String cpuNote() {
+        String ratio = baseline == null ? "" : "; " + cpuRatioHeader() + " = that over " + baseline
+                + "'s in the same repetition (1.05x: 5% more CPU per transaction)";
+        return String.format(Locale.ROOT, CPU_NOTE, CPU_HEADER, ratio);
     }
 
     private static List<String> latencyCells(LatencyHistogram h) {
@@ -187,9 +215,9 @@ public record Report(String workload, Environment environment, List<TrialResult>
 
     private String trialsCsv() {
         var header = new ArrayList<>(List.of("mix", "target", "engine", "macrodb", "clients", "repetition", "type",
-                "read_only", "completed", "user_aborts", "retries", "throughput_tps", "p50_ms", "p95_ms", "p99_ms",
-                "max_ms", "mean_ms", "measured_s", "load_s", "retained_heap_mb", "copies_checked", "check_s",
-                "apply_ms_per_writeset", "apply_cpu_ms_per_writeset", "apply_cost_a", "apply_cost_wall_a",
+                "read_only", "completed", "user_aborts", "retries", "throughput_tps", "cpu_us_per_tx", "p50_ms",
+                "p95_ms", "p99_ms", "max_ms", "mean_ms", "measured_s", "load_s", "retained_heap_mb", "copies_checked",
+                "check_s", "apply_ms_per_writeset", "apply_cpu_ms_per_writeset", "apply_cost_a", "apply_cost_wall_a",
                 "write_bound"));
         List<String> rateNames = rateNames();
         header.addAll(rateNames);
@@ -198,18 +226,19 @@ public record Report(String workload, Environment environment, List<TrialResult>
             for (TypeResult r : t.types()) {
                 csv.row(withRates(rateNames, t.rateMetrics(), t.mix(), t.target(), t.engine(), t.macroDb(),
                         t.clients(), t.repetition(), r.type(), r.readOnly(), r.completed(), r.userAborts(),
-                        r.retries(), r.throughput(t.measuredSeconds()), r.latency().percentile(50) / MS,
-                        r.latency().percentile(95) / MS, r.latency().percentile(99) / MS, r.latency().max() / MS,
-                        r.latency().mean() / MS, t.measuredSeconds(), t.loadSeconds(), t.retainedHeap() / MB,
-                        t.copiesChecked(), t.checkSeconds(), applyMs(t), applyCpuMs(t), applyA(t), applyWallA(t),
-                        writeBound(t)));
+                        r.retries(), r.throughput(t.measuredSeconds()), r.cpuMicrosPerTransaction(),
+                        r.latency().percentile(50) / MS, r.latency().percentile(95) / MS,
+                        r.latency().percentile(99) / MS, r.latency().max() / MS, r.latency().mean() / MS,
+                        t.measuredSeconds(), t.loadSeconds(), t.retainedHeap() / MB, t.copiesChecked(),
+                        t.checkSeconds(), applyMs(t), applyCpuMs(t), applyA(t), applyWallA(t), writeBound(t)));
             }
             LatencyHistogram all = t.totalLatency();
             csv.row(withRates(rateNames, t.rateMetrics(), t.mix(), t.target(), t.engine(), t.macroDb(), t.clients(),
                     t.repetition(), TOTAL, "", t.completed(), t.userAborts(), t.retries(), t.throughput(),
-                    all.percentile(50) / MS, all.percentile(95) / MS, all.percentile(99) / MS, all.max() / MS,
-                    all.mean() / MS, t.measuredSeconds(), t.loadSeconds(), t.retainedHeap() / MB, t.copiesChecked(),
-                    t.checkSeconds(), applyMs(t), applyCpuMs(t), applyA(t), applyWallA(t), writeBound(t)));
+                    t.cpuMicrosPerTransaction(), all.percentile(50) / MS, all.percentile(95) / MS,
+                    all.percentile(99) / MS, all.max() / MS, all.mean() / MS, t.measuredSeconds(), t.loadSeconds(),
+                    t.retainedHeap() / MB, t.copiesChecked(), t.checkSeconds(), applyMs(t), applyCpuMs(t), applyA(t),
+                    applyWallA(t), writeBound(t)));
         }
         return csv.toString();
     }
@@ -250,29 +279,30 @@ public record Report(String workload, Environment environment, List<TrialResult>
 
     private String summaryCsv() {
         var header = new ArrayList<>(List.of("mix", "target", "clients", "repetitions", "type", "throughput_median",
-                "throughput_min", "throughput_max", "p50_ms", "p95_ms", "p99_ms", "max_ms", "retries", "user_aborts",
-                "ratio_median", "ratio_min", "ratio_max", "standalone_ratio_median", "standalone_ratio_min",
-                "standalone_ratio_max", "retained_heap_mb_median", "retained_heap_mb_min", "retained_heap_mb_max",
-                "apply_cost_a_median", "apply_cost_a_min", "apply_cost_a_max", "write_bound_median", "write_bound_min",
-                "write_bound_max"));
+                "throughput_min", "throughput_max", "cpu_us_per_tx_median", "cpu_us_per_tx_min", "cpu_us_per_tx_max",
+                "p50_ms", "p95_ms", "p99_ms", "max_ms", "retries", "user_aborts", "ratio_median", "ratio_min",
+                "ratio_max", "standalone_ratio_median", "standalone_ratio_min", "standalone_ratio_max",
+                "cpu_ratio_median", "cpu_ratio_min", "cpu_ratio_max", "retained_heap_mb_median",
+                "retained_heap_mb_min", "retained_heap_mb_max", "apply_cost_a_median", "apply_cost_a_min",
+                "apply_cost_a_max", "write_bound_median", "write_bound_min", "write_bound_max"));
         List<String> rateNames = rateNames();
         for (String n : rateNames) {
             header.addAll(List.of(n + "_median", n + "_min", n + "_max"));
         }
         var csv = new Csv(header);
-        Object[] noRates = new Object[3 * rateNames.size()];
         for (SummaryRow r : summary()) {
             Stats ratio = r.ratio() == null ? Stats.of(List.of()) : r.ratio();
             Stats alone = r.ratioToStandalone() == null ? Stats.of(List.of()) : r.ratioToStandalone();
+            Stats cpuRatio = r.cpuRatio() == null ? Stats.of(List.of()) : r.cpuRatio();
             Stats a = r.applyCost() == null ? Stats.of(List.of()) : r.applyCost();
             Stats bound = r.writeBound() == null ? Stats.of(List.of()) : r.writeBound();
             for (SummaryRow.TypeSummary ts : r.types()) {
-                csv.row(concat(new Object[]{r.mix(), r.target(), r.clients(), r.repetitions(), ts.type(),
-                    ts.throughput().median(), ts.throughput().min(), ts.throughput().max(),
-                    ts.latency().percentile(50) / MS, ts.latency().percentile(95) / MS,
-                    ts.latency().percentile(99) / MS, ts.latency().max() / MS, ts.retries(), ts.userAborts(),
-                    null, null, null, null, null, null, null, null, null, null, null, null, null, null, null},
-                    noRates));
+                // the figures after user_aborts are the whole target's, in its TOTAL row: empty for a type
+                csv.row(Arrays.copyOf(new Object[]{r.mix(), r.target(), r.clients(), r.repetitions(), ts.type(),
+                    ts.throughput().median(), ts.throughput().min(), ts.throughput().max(), ts.cpuMicros().median(),
+                    ts.cpuMicros().min(), ts.cpuMicros().max(), ts.latency().percentile(50) / MS,
+                    ts.latency().percentile(95) / MS, ts.latency().percentile(99) / MS, ts.latency().max() / MS,
+                    ts.retries(), ts.userAborts()}, header.size()));
             }
             var rates = new ArrayList<Object>();
             for (String n : rateNames) {
@@ -281,11 +311,13 @@ public record Report(String workload, Environment environment, List<TrialResult>
                         : List.of(st.median(), st.min(), st.max()));
             }
             csv.row(concat(new Object[]{r.mix(), r.target(), r.clients(), r.repetitions(), TOTAL,
-                r.throughput().median(), r.throughput().min(), r.throughput().max(), r.latency().percentile(50) / MS,
+                r.throughput().median(), r.throughput().min(), r.throughput().max(), r.cpuMicros().median(),
+                r.cpuMicros().min(), r.cpuMicros().max(), r.latency().percentile(50) / MS,
                 r.latency().percentile(95) / MS, r.latency().percentile(99) / MS, r.latency().max() / MS,
                 r.retries(), r.userAborts(), ratio.median(), ratio.min(), ratio.max(), alone.median(), alone.min(),
-                alone.max(), r.heapMb().median(), r.heapMb().min(), r.heapMb().max(), a.median(), a.min(), a.max(),
-                bound.median(), bound.min(), bound.max()}, rates.toArray()));
+                alone.max(), cpuRatio.median(), cpuRatio.min(), cpuRatio.max(), r.heapMb().median(),
+                r.heapMb().min(), r.heapMb().max(), a.median(), a.min(), a.max(), bound.median(), bound.min(),
+                bound.max()}, rates.toArray()));
         }
         return csv.toString();
     }

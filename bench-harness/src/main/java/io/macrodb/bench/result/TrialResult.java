@@ -37,6 +37,20 @@ public record TrialResult(String mix, String target, String url, String engine, 
         return types.stream().mapToLong(TypeResult::userAborts).sum();
     }
 
+    /** CPU time the client threads used on the completed transactions, retries included, nanoseconds. */
+    public long cpuNanos() {
+        return types.stream().mapToLong(TypeResult::cpuNanos).sum();
+    }
+
+    /**
+     * The client threads' CPU time per completed transaction, all types together, microseconds; NaN when unknown.
+     * Thread CPU time leaves out waiting for a core or a lock, so on a shared machine it is a steadier measure of what
+     * a transaction costs than throughput is.
+     */
+    public double cpuMicrosPerTransaction() {
+        return TypeResult.cpuMicrosPer(cpuNanos(), completed());
+    }
+
     /** Completed transactions per second over the measured window. */
     public double throughput() {
         return completed() / measuredSeconds;

@@ -17,4 +17,17 @@ public record TypeResult(String type, boolean readOnly, long completed, long use
     public double throughput(double seconds) {
         return completed / seconds;
     }
+
+    /** Client CPU time per completed transaction of this type, microseconds; NaN when unknown. */
+    public double cpuMicrosPerTransaction() {
+        return cpuMicrosPer(cpuNanos, completed);
+    }
+
+    /**
+     * CPU time per transaction in microseconds; NaN without a transaction or without CPU time (a JVM that does not
+     * measure thread CPU time gives 0: unknown, not free).
+     */
+    static double cpuMicrosPer(long cpuNanos, long transactions) {
+        return transactions > 0 && cpuNanos > 0 ? cpuNanos / 1e3 / transactions : Double.NaN;
+    }
 }

@@ -47,6 +47,7 @@ class ComparisonTest {
             TypeResult abort = t.types().stream().filter(x -> x.type().equals("abort")).findFirst().orElseThrow();
             assertEquals(abort.completed(), abort.userAborts());
             assertEquals(t.completed(), t.totalLatency().count());
+            assertTrue(t.cpuMicrosPerTransaction() > 0, "the client threads' CPU time was measured: " + t);
         }
         assertFalse(w.readOnlySeen.isEmpty());
         assertTrue(w.readOnlySeen.stream().allMatch(b -> b), "read-only flag set exactly for read-only types");
@@ -57,6 +58,7 @@ class ComparisonTest {
         SummaryRow h2 = rows.get(0);
         assertEquals("h2", h2.target());
         assertEquals(1.0, h2.ratio().median(), 1e-9);
+        assertEquals(1.0, h2.cpuRatio().median(), 1e-9);
         assertEquals(2, h2.throughput().n());
         String table = report.table();
         assertTrue(table.contains("vs h2") && table.contains("hsqldb") && table.contains("transfer"), table);
