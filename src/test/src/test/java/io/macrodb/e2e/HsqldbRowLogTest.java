@@ -121,6 +121,31 @@ class HsqldbRowLogTest {
         }
     }
 
+    /**
+     * A statement of many rows: its rows are matched through hash maps, not by looking through them all as for a few
+     * (HsqldbRowLog's FEW_ROWS), so both ways are run.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"locks", "mvcc"})
+    void statementsOfManyRows(String mode) throws Exception {
+        try (Connection c = open(mode)) {
+            c.setAutoCommit(true);
+            Engine.execute(c, "CREATE PROCEDURE churn_many() MODIFIES SQL DATA BEGIN ATOMIC "
+                    + "DECLARE i INT DEFAULT 100; "
+                    + "WHILE i < 140 DO INSERT INTO item VALUES (i, 'c' || i, i, NULL); SET i = i + 1; END WHILE; "
+                    + "DELETE FROM item WHERE id BETWEEN 100 AND 119; "
+                    + "UPDATE item SET qty = qty + 1 WHERE id >= 120; END");
+            c.setAutoCommit(false);
+            Engine.execute(c, "INSERT INTO item SELECT 10 + X, 'k' || X, X, NULL FROM (VALUES (1), (2), (3), (4), (5), "
+                    + "(6), (7), (8), (9), (10), (11), (12), (13), (14), (15), (16), (17), (18), (19), (20)) AS v(X)");
+            Engine.execute(c, "CALL churn_many()", "UPDATE item SET qty = qty * 2 WHERE id >= 11",
+                    "UPDATE item SET id = id + 1000 WHERE id BETWEEN 11 AND 30");
+            c.commit();
+            assertEquals(List.of("43"), Engine.rows(c, "SELECT COUNT(*) FROM item"));
+            assertReplicated(c);
+        }
+    }
+
     /** A table the catalog does not know (made behind MacroDB's back) is refused, its statement alone undone. */
     @ParameterizedTest
     @ValueSource(strings = {"locks", "mvcc"})

@@ -20,6 +20,7 @@ import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * Captures the rows an update transaction writes on an HSQLDB master from the session's row actions: the list HSQLDB
@@ -70,7 +71,9 @@ final class HsqldbRowLog implements RowLog {
         }
         HsqldbEngine.LOB_READER.set(session); // a LOB column's value is read through the writer's session
         try {
-            for (Written row : statementRows(actions, capture)) {
+            readStatementRows(actions, capture);
+            pairUpdates();
+            for (Written row : rows) {
                 if (!row.cancelled && !row.becameUpdate) {
                     capture.storedRowChanged(row.table, row.inserted ? null : row.values,
                             row.inserted ? row.values : row.newRow == null ? null : row.newRow.values);
@@ -81,12 +84,23 @@ final class HsqldbRowLog implements RowLog {
             session.rollbackAction(statementStart, beforeStatement + 1);
             throw e;
         } finally {
-            HsqldbEngine.LOB_READER.remove();
+            HsqldbEngine.LOB_READER.set(null);
+            rows.clear();
         }
     }
 
+    /**
+     * Up to this many rows in a statement are matched with each other by looking through them all, without the hash
+     * maps a larger statement needs: most statements write a row or two, and the maps cost them more than the look.
+     */
+    private static final int FEW_ROWS = 16;
+
+    /** The statement's captured rows, in the list's order (kept between statements, emptied after each). */
+    private final List<Written> rows = new ArrayList<>();
+
     /** One row the statement inserted or deleted, with what it became in the capture. */
     private static final class Written {
+        final Row row;
         final CapturedTable table;
         final Object[] values;
         final boolean inserted;
@@ -97,19 +111,30 @@ final class HsqldbRowLog implements RowLog {
         /** An inserted row that is the new row of such an update. */
         boolean becameUpdate;
 
-        Written(CapturedTable table, Object[] values, boolean inserted) {
+        Written(Row row, CapturedTable table, boolean inserted) {
+            this.row = row;
             this.table = table;
-            this.values = values;
+            this.values = row.getData();
             this.inserted = inserted;
+        }
+
+        boolean sameKey(Written other) {
+            if (table != other.table || !table.keyed()) {
+                return false;
+            }
+            for (int column : table.matchColumns()) {
+                if (!Objects.equals(values[column], other.values[column])) {
+                    return false;
+                }
+            }
+            return true;
         }
     }
 
-    /** The captured rows of the statement's part of the list, in the list's order, updates paired. */
-    private List<Written> statementRows(HsqlArrayList<RowAction> actions, TransactionCapture capture)
-            throws SQLException {
+    /** Reads the statement's part of the list into {@link #rows}: the captured tables' rows, each once. */
+    private void readStatementRows(HsqlArrayList<RowAction> actions, TransactionCapture capture) throws SQLException {
         int end = actions.size();
-        List<Written> rows = new ArrayList<>(end - statementStart);
-        Map<Row, Written> byRow = end - statementStart > 1 ? new IdentityHashMap<>() : null;
+        Map<Row, Written> byRow = end - statementStart > FEW_ROWS ? new IdentityHashMap<>() : null;
         TableBase lastTable = null;
         CapturedTable lastCaptured = null;
         for (int i = statementStart; i < end; i++) {
@@ -126,22 +151,27 @@ final class HsqldbRowLog implements RowLog {
             if (lastCaptured == null) {
                 continue;
             }
-            Written earlier = byRow == null ? null : byRow.get(row);
+            Written earlier = byRow == null ? seenAmongFew(row) : byRow.get(row);
             if (earlier != null) {
                 earlier.cancelled = true; // its insert and its delete, both in this statement
                 continue;
             }
-            Written written = new Written(lastCaptured, row.getData(),
+            Written written = new Written(row, lastCaptured,
                     action.canRead(session, TransactionManager.ACTION_READ, null));
             rows.add(written);
             if (byRow != null) {
                 byRow.put(row, written);
             }
         }
-        if (rows.size() > 1) {
-            pairUpdates(rows);
+    }
+
+    private Written seenAmongFew(Row row) {
+        for (Written written : rows) {
+            if (written.row == row) {
+                return written;
+            }
         }
-        return rows;
+        return null;
     }
 
     /**
@@ -149,25 +179,43 @@ final class HsqldbRowLog implements RowLog {
      * trigger would have seen it. Its place is the delete's; a statement's updates that move a unique value are
      * ordered apart by {@link TransactionCapture#statementEnded}.
      */
-    private static void pairUpdates(List<Written> rows) {
+    private void pairUpdates() {
+        if (rows.size() < 2) {
+            return;
+        }
+        if (rows.size() <= FEW_ROWS) {
+            for (Written deleted : rows) {
+                if (!deleted.inserted && !deleted.cancelled) {
+                    for (Written inserted : rows) {
+                        if (inserted.inserted && !inserted.cancelled && !inserted.becameUpdate
+                                && deleted.sameKey(inserted)) {
+                            pair(deleted, inserted);
+                            break;
+                        }
+                    }
+                }
+            }
+            return;
+        }
         Map<RowKey, Written> inserted = new HashMap<>();
         for (Written row : rows) {
             if (row.inserted && !row.cancelled && row.table.keyed()) {
                 inserted.put(RowKey.of(row), row);
             }
         }
-        if (inserted.isEmpty()) {
-            return;
-        }
         for (Written row : rows) {
             if (!row.inserted && !row.cancelled && row.table.keyed()) {
                 Written newRow = inserted.remove(RowKey.of(row));
                 if (newRow != null) {
-                    row.newRow = newRow;
-                    newRow.becameUpdate = true;
+                    pair(row, newRow);
                 }
             }
         }
+    }
+
+    private static void pair(Written deleted, Written inserted) {
+        deleted.newRow = inserted;
+        inserted.becameUpdate = true;
     }
 
     /**
