@@ -30,9 +30,14 @@ import java.util.Objects;
  * wrote. It is read after each statement, from where the statement began.
  *
  * <p>Why not triggers, as on H2. HSQLDB calls a Java row trigger inside a fresh session context (it pushes and pops
- * the session's state, allocating new arrays and hash maps) with a copy of the row, for every row: with one replica
- * and the capture triggers, HSQLDB ran TPC-C's standard mix at 0.57x of HSQLDB alone, and at 0.99x with the triggers
- * left out (1 client, 2026-11-27, this 2-core machine). Reading the list costs a look at each row written.
+ * the session's state, allocating new arrays and hash maps) with a copy of the row, for every row. With one replica,
+ * TPC-C's standard mix at 1 client ran at 0.77x of HSQLDB alone with the capture triggers and 0.94x with this log
+ * (client CPU per transaction 1.29x and 1.07x of HSQLDB alone's; 5 repetitions each, 2026-11-27, README).
+ *
+ * <p>It rests on HSQLDB 2.7.4's behaviour behind public methods: the session's list and what undoing takes out of it
+ * ({@code getRowActionList}, {@code rollbackAction}, {@code getActionSCN}), and a row action's row and visibility
+ * ({@code getRow}, {@code getType}, {@code canRead}). Re-check them on an HSQLDB upgrade; {@code HsqldbRowLogTest}
+ * covers what they must do, in each transaction mode.
  *
  * <p>HSQLDB updates a row as a delete of the old one and an insert of the new. A slave applies an UPDATE of the
  * columns that changed, so within a statement a deleted row and an inserted row of the same table with the same
