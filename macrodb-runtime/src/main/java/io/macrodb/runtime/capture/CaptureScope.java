@@ -5,9 +5,10 @@ import io.macrodb.api.MacroSqlState;
 import java.sql.SQLException;
 
 /**
- * Binds the running thread to the sink that receives its rows. Both engines fire row triggers in the thread that
- * runs the statement, so the statement's caller opens a scope around each statement it sends to the master, and an
- * applier opens an {@link CaptureSink#IGNORE} scope for its whole life.
+ * Binds the running thread to the sink that receives its rows, for an engine captured with row triggers (H2; HSQLDB
+ * is read from its {@link RowLog}). The engine fires them in the thread that runs the statement, so the statement's
+ * caller opens a scope around each statement it sends to the master, and an applier opens an
+ * {@link CaptureSink#IGNORE} scope for its whole life.
  *
  * <p>A row written with no scope open is a write that did not come through MacroDB (a second connection opened
  * straight to a replica's database, or a write that reached a slave): the trigger refuses it, so the statement fails

@@ -8,8 +8,9 @@ import java.sql.SQLException;
  * (HSQLDB's). One per engine connection to the master; its statements run one at a time, so the log keeps where the
  * current statement began.
  *
- * <p>Between {@link #statementBegins} and {@link #statementEnded} the engine keeps the record of a statement that
- * fails exact: it takes the statement's rows out again, as it undoes them. A rollback to a savepoint does the same.
+ * <p>The record stays exact when a statement fails: the engine takes the statement's rows out of it again as it undoes
+ * them, so {@link #statementEnded} is called only for a statement that succeeded. A rollback to a savepoint, or of the
+ * whole transaction, takes its rows out the same way.
  */
 public interface RowLog {
 
