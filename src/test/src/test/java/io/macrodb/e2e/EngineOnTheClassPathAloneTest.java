@@ -28,8 +28,8 @@ class EngineOnTheClassPathAloneTest {
     void macroDbRunsWithOnlyItsEngineOnTheClassPath(Engine engine) throws Exception {
         Class<?> engineDriver = engine == Engine.H2 ? org.h2.Driver.class : org.hsqldb.jdbc.JDBCDriver.class;
         String otherDriver = engine == Engine.H2 ? "org.hsqldb.jdbc.JDBCDriver" : "org.h2.Driver";
-        URL[] classPath = {location(io.macrodb.jdbc.MacroDriver.class), location(io.macrodb.runtime.engine.Engine.class),
-                location(engineDriver)};
+        URL[] classPath = {location(io.macrodb.jdbc.MacroDriver.class),
+                location(io.macrodb.runtime.engine.Engine.class), location(engineDriver)};
         try (URLClassLoader alone = new URLClassLoader(classPath, ClassLoader.getPlatformClassLoader())) {
             assertThrows(ClassNotFoundException.class, () -> alone.loadClass(otherDriver));
             // An application's DriverManager finds the engine's driver on its class path; this one is loaded here.

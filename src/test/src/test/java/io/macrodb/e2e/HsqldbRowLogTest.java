@@ -90,7 +90,8 @@ class HsqldbRowLogTest {
             c.setAutoCommit(false);
             Engine.execute(c, "CALL churn(7)");
             c.commit();
-            assertEquals(List.of("1 15", "2 20", "3 30", "8 2"), Engine.rows(c, "SELECT id, qty FROM item ORDER BY id"));
+            assertEquals(List.of("1 15", "2 20", "3 30", "8 2"),
+                    Engine.rows(c, "SELECT id, qty FROM item ORDER BY id"));
             assertReplicated(c);
         }
     }

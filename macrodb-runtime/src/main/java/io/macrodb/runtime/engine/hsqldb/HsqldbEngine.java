@@ -48,18 +48,20 @@ import java.util.regex.Pattern;
  * bind. A LOB is stored as an id in the master's LOB store: it is read there and then, through the writer's session,
  * into a byte array or a string (see {@link #LOB_READER}).
  *
- * <p>This class is loaded by service loader even when HSQLDB is absent; only the converters touch HSQLDB's classes,
- * and they run only when HSQLDB is the engine.
+ * <p>This class is loaded by service loader even when HSQLDB is absent; only methods MacroDB calls when HSQLDB is the
+ * engine touch HSQLDB's classes, and none so that verifying this class would load them
+ * ({@code EngineOnTheClassPathAloneTest}).
  *
  * <p>Why slaves write with SQL here, not straight into their tables as H2's do ({@link #directWriter} is not
- * overridden). A slave cannot store an array safely through public API: {@code Table.insertSingleRow} and {@code Session.addInsertAction} are package-private, the jar is sealed
- * (and a named module), and the statement bracket a write needs (the LOCKS-mode table locks and the wait for
- * readers' locks, MVCC's action numbers, a deadlock's abort) lives in {@code Session.executeCompiledStatement} on
- * package-private fields; {@code Session.beginAction} takes the locks without waiting for them. Rows with DATE, TIME,
- * TIMESTAMP, binary or interval columns are also copied at capture (the converters below), since HSQLDB's
- * {@code setObject} refuses its own TimestampData, BinaryData and the like. And the gain is bounded: under TPC-C
- * (1 warehouse, 4 replicas) each slave's own RowAVL and index nodes are 50 MB of the 93 MB it adds, so sharing every
- * row array and TimestampData would leave about 1.58x HSQLDB alone's heap (2.13x measured, 2026-11-23).
+ * overridden). A slave cannot store an array safely through public API: {@code Table.insertSingleRow} and
+ * {@code Session.addInsertAction} are package-private, the jar is sealed (and a named module), and the statement
+ * bracket a write needs (the LOCKS-mode table locks and the wait for readers' locks, MVCC's action numbers, a
+ * deadlock's abort) lives in {@code Session.executeCompiledStatement} on package-private fields;
+ * {@code Session.beginAction} takes the locks without waiting for them. Rows with DATE, TIME, TIMESTAMP, binary or interval
+ * columns are also copied at capture (the converters below), since HSQLDB's {@code setObject} refuses its own
+ * TimestampData, BinaryData and the like. And the gain is bounded: under TPC-C (1 warehouse, 4 replicas) each slave's
+ * own RowAVL and index nodes are 50 MB of the 93 MB it adds, so sharing every row array and TimestampData would leave
+ * about 1.58x HSQLDB alone's heap (2.13x measured, 2026-11-23).
  */
 public final class HsqldbEngine implements Engine {
 
