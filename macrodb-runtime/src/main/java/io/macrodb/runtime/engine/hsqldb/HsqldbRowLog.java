@@ -42,9 +42,10 @@ import java.util.Objects;
  * <p>HSQLDB updates a row as a delete of the old one and an insert of the new. A slave applies an UPDATE of the
  * columns that changed, so within a statement a deleted row and an inserted row of the same table with the same
  * primary key are one change, the old row's to the new one's; a row inserted and deleted by the same statement is
- * none. Whether an entry inserted or deleted its row is what the session itself reads of the row now
- * ({@code RowAction.canRead}): a row it inserted (and has not deleted since) it sees, one it deleted it does not.
- * The entry object says which only in HSQLDB's LOCKS mode; in MVCC mode a row's entries form one chain.
+ * none. Whether an entry inserted or deleted its row is read from the row action ({@code RowAction.canRead} for a
+ * session of no transaction: a row this transaction inserted is not visible yet to others) and, in MVCC and MVLOCKS
+ * modes, where a row's entries form one chain and a deleted row can be deleted again, from what the transaction did
+ * to that row before ({@code rowStates}).
  *
  * <p>Rows of temporary tables (the session's own) and of HSQLDB's own schemas are not captured, as they had no
  * capture trigger. There is no trigger either to refuse a write that did not come through MacroDB: a connection
@@ -62,10 +63,42 @@ final class HsqldbRowLog implements RowLog {
         this.session = session;
     }
 
+    /**
+     * In HSQLDB's MVCC and MVLOCKS modes only: what this transaction has done so far to each row it wrote, true for a
+     * row it inserted and has not deleted, false for one it deleted. There a row this transaction deleted stays in the
+     * table's index until commit, and HSQLDB's TRUNCATE, which walks the index without asking what the session still
+     * sees, deletes it again: the list then names the row a second time, in that statement or a later one, and
+     * neither that entry nor the session's view of the row tells a second delete from a first (found by a review,
+     * 2026-11-27: TRUNCATE in a procedure after a DELETE failed every slave or left the deleted row on it). In LOCKS
+     * mode a deleted row leaves the index at once, and each entry is a row action of its own.
+     */
+    private final Map<Row, Boolean> rowStates = new IdentityHashMap<>();
+    /** The list's length when {@link #rowStates} was last brought up to date with it. */
+    private int statesRead;
+
     @Override
     public void statementBegins() {
-        statementStart = session.getRowActionList().size();
+        HsqlArrayList<RowAction> actions = session.getRowActionList();
+        statementStart = actions.size();
         beforeStatement = session.getActionSCN();
+        if (!tracksRowStates()) {
+            rowStates.clear();
+        } else if (statementStart < statesRead) {
+            // A commit, a rollback or a rollback to a savepoint took entries out: the states are read again from what
+            // is left (rows of the temporary and the engine's own tables too: harmless, they are never captured).
+            rowStates.clear();
+            for (int i = 0; i < statementStart; i++) {
+                RowAction action = actions.get(i);
+                if (action != null && action.getType() != RowActionBase.ACTION_NONE) {
+                    nextAction(action.getRow(), action);
+                }
+            }
+        }
+        statesRead = statementStart;
+    }
+
+    private boolean tracksRowStates() {
+        return session.getDatabase().txManager.getTransactionControl() != TransactionManager.LOCKS;
     }
 
     @Override
@@ -87,6 +120,7 @@ final class HsqldbRowLog implements RowLog {
         } catch (SQLException | RuntimeException e) {
             // Undone as HSQLDB undoes a failed statement: its row actions from where it began, by change number.
             session.rollbackAction(statementStart, beforeStatement + 1);
+            statesRead = Integer.MAX_VALUE; // rowStates may hold what the statement did: read again at the next one
             throw e;
         } finally {
             HsqldbEngine.LOB_READER.set(null);
@@ -158,16 +192,55 @@ final class HsqldbRowLog implements RowLog {
             }
             Written earlier = byRow == null ? seenAmongFew(row) : byRow.get(row);
             if (earlier != null) {
-                earlier.cancelled = true; // its insert and its delete, both in this statement
+                if (earlier.inserted) {
+                    earlier.cancelled = true; // its insert and its delete, both in this statement
+                    if (tracksRowStates()) {
+                        nextAction(row, action);
+                    }
+                } // else deleted again (see rowStates): nothing more to capture
                 continue;
             }
-            Written written = new Written(row, lastCaptured,
-                    action.canRead(session, TransactionManager.ACTION_READ, null));
-            rows.add(written);
-            if (byRow != null) {
-                byRow.put(row, written);
+            Action written = tracksRowStates() ? nextAction(row, action) : firstAction(action);
+            if (written != Action.DELETED_AGAIN) {
+                Written entry = new Written(row, lastCaptured, written == Action.INSERTED);
+                rows.add(entry);
+                if (byRow != null) {
+                    byRow.put(row, entry);
+                }
             }
         }
+        statesRead = end;
+    }
+
+    /** What an entry of the list did to its row. */
+    private enum Action { INSERTED, DELETED, DELETED_AGAIN }
+
+    /**
+     * What {@code action}, the first entry of its row in a statement, did in LOCKS mode, where every entry is a row
+     * action of its own: an insert this transaction made is not there for others to see yet (a session of no
+     * transaction reads only what is committed); a delete leaves the row there for them until commit.
+     */
+    private static Action firstAction(RowAction action) {
+        return action.canRead(null, TransactionManager.ACTION_READ, null) ? Action.DELETED : Action.INSERTED;
+    }
+
+    /**
+     * What {@code action}, the next entry of {@code row} in the list, did, from {@link #rowStates} (updated): the
+     * first entry of a row inserts it if it is this transaction's own ({@link #firstAction}), else deletes it; the
+     * next one of a row it inserted deletes it; any other deletes a row this transaction has deleted already.
+     */
+    private Action nextAction(Row row, RowAction action) {
+        Boolean inserted = rowStates.get(row);
+        if (inserted == null) {
+            Action first = firstAction(action);
+            rowStates.put(row, first == Action.INSERTED);
+            return first;
+        }
+        if (inserted) {
+            rowStates.put(row, false);
+            return Action.DELETED;
+        }
+        return Action.DELETED_AGAIN;
     }
 
     private Written seenAmongFew(Row row) {
