@@ -110,6 +110,37 @@ class HsqldbRowLogAdversarialTest {
         }
     }
 
+    /**
+     * A rolled-back transaction that deleted more rows than the row log keeps its per-row states for between
+     * transactions (it then drops the grown map), rows it deleted deleted again by the next transaction, and the
+     * TRUNCATE case after it on the same connection: the states start afresh after each transaction.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"locks", "mvlocks", "mvcc"})
+    void truncateInCallAfterATransactionOfManyRows(String mode) throws Exception {
+        try (Connection c = open(mode, TRUNCATE_SCHEMA)) {
+            try (PreparedStatement insert = c.prepareStatement("INSERT INTO t VALUES (?, ?)")) {
+                for (int id = 100; id < 2_100; id++) {
+                    insert.setInt(1, id);
+                    insert.setInt(2, id);
+                    insert.addBatch();
+                }
+                insert.executeBatch();
+            }
+            c.commit();
+            // deleted, then rolled back: the rows are there again, and the next transaction's deletes must ship
+            Engine.execute(c, "UPDATE t SET v = v + 1 WHERE id >= 100", "DELETE FROM t WHERE MOD(id, 2) = 0");
+            c.rollback();
+            Engine.execute(c, "DELETE FROM t WHERE id IN (100, 102, 2098)");
+            c.commit();
+            assertEquals(List.of("2000"), Engine.rows(c, "SELECT COUNT(*) FROM t"));
+            Engine.execute(c, "DELETE FROM t WHERE id = 1", "CALL wipe()");
+            c.commit();
+            assertEquals(List.of("0"), Engine.rows(c, "SELECT COUNT(*) FROM t"));
+            assertReplicated(c);
+        }
+    }
+
     /** HSQLDB alone: what the same transaction leaves. */
     @ParameterizedTest
     @ValueSource(strings = {"locks", "mvlocks", "mvcc"})

@@ -72,7 +72,7 @@ final class HsqldbRowLog implements RowLog {
      * 2026-11-27: TRUNCATE in a procedure after a DELETE failed every slave or left the deleted row on it). In LOCKS
      * mode a deleted row leaves the index at once, and each entry is a row action of its own.
      */
-    private final Map<Row, Boolean> rowStates = new IdentityHashMap<>();
+    private Map<Row, Boolean> rowStates = new IdentityHashMap<>();
     /** The list's length when {@link #rowStates} was last brought up to date with it. */
     private int statesRead;
 
@@ -82,11 +82,11 @@ final class HsqldbRowLog implements RowLog {
         statementStart = actions.size();
         beforeStatement = session.getActionSCN();
         if (!tracksRowStates()) {
-            rowStates.clear();
+            forgetRowStates();
         } else if (statementStart < statesRead) {
             // A commit, a rollback or a rollback to a savepoint took entries out: the states are read again from what
             // is left (rows of the temporary and the engine's own tables too: harmless, they are never captured).
-            rowStates.clear();
+            forgetRowStates();
             for (int i = 0; i < statementStart; i++) {
                 RowAction action = actions.get(i);
                 if (action != null && action.getType() != RowActionBase.ACTION_NONE) {
@@ -96,6 +96,20 @@ final class HsqldbRowLog implements RowLog {
         }
         statesRead = statementStart;
     }
+
+    /**
+     * Empties {@link #rowStates}; one that a large transaction grew is replaced, since emptying a map keeps its table
+     * and a pooled connection would hold that for good.
+     */
+    private void forgetRowStates() {
+        if (rowStates.size() > LARGE_ROW_STATES) {
+            rowStates = new IdentityHashMap<>();
+        } else if (!rowStates.isEmpty()) {
+            rowStates.clear();
+        }
+    }
+
+    private static final int LARGE_ROW_STATES = 1024;
 
     private boolean tracksRowStates() {
         return session.getDatabase().txManager.getTransactionControl() != TransactionManager.LOCKS;
