@@ -1086,7 +1086,8 @@ public final class MacroConnection implements Connection {
 
     /**
      * Unwraps to this connection or to the cluster's {@link MacroCluster}. The engines' own connections are not
-     * handed out: a write through one would bypass replication (and is refused by the capture triggers).
+     * handed out: a write through one would bypass replication (H2's capture triggers refuse it; on HSQLDB,
+     * captured from the row log of MacroDB's own sessions, {@code verify()} would find it).
      */
     @Override
     public <T> T unwrap(Class<T> iface) throws SQLException {

@@ -297,8 +297,9 @@ public final class CommitSequencer {
 
     /**
      * Holds a statement of an update transaction on {@code master} (its engine connection) back while a schema change
-     * runs, until the catalog has the change: a table it created has no capture trigger until then, and a row written
-     * there meanwhile reached no slave (the replicas diverged). A statement of a transaction the schema change waits
+     * runs, until the catalog has the change: a table it created has no capture trigger until then (on HSQLDB: is not
+     * in the catalog the row log captures by), and a row written there meanwhile reached no slave (the replicas
+     * diverged). A statement of a transaction the schema change waits
      * for (HSQLDB: the table's lockers; in MVCC mode every open transaction) goes on: the change has not run, and
      * cannot until that transaction ends. Free when no schema change runs: one volatile read.
      */
