@@ -54,7 +54,7 @@ final class BatchRun {
                 transaction.noteCounters(kind, mark);
                 return counts;
             } catch (SQLException | RuntimeException e) {
-                boolean wholeTransaction = Transaction.rolledBackWholeTransaction(e);
+                boolean wholeTransaction = transaction.session().rolledBackWholeTransaction(e);
                 capture.cutTo(wholeTransaction ? 0 : mark);
                 if (wholeTransaction && e instanceof BatchUpdateException failed) {
                     throw stoppedAtTransactionRollback(failed, mark);
@@ -92,7 +92,7 @@ final class BatchRun {
                 transaction.session().statementEnded(capture);
                 capture.statementEnded(elementMark);
             } catch (SQLException e) {
-                boolean wholeTransaction = Transaction.rolledBackWholeTransaction(e);
+                boolean wholeTransaction = transaction.session().rolledBackWholeTransaction(e);
                 capture.cutTo(wholeTransaction ? 0 : elementMark);
                 transaction.checkReplica(e);
                 if (failure == null) {

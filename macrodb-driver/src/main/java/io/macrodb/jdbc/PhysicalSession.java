@@ -59,6 +59,16 @@ final class PhysicalSession {
         }
     }
 
+    /**
+     * Called when a statement of an update transaction failed with {@code error}: whether the engine rolled the whole
+     * transaction back, not just the statement. Where the engine records the rows written, the record says
+     * ({@link RowLog#transactionRolledBack}); else the error's SQLState
+     * ({@link Transaction#rolledBackWholeTransaction}).
+     */
+    boolean rolledBackWholeTransaction(Throwable error) {
+        return rowLog != null ? rowLog.transactionRolledBack() : Transaction.rolledBackWholeTransaction(error);
+    }
+
     /** Brings this engine connection up to the MacroDB connection's session state. */
     void sync(int isolation, int holdability, String schema, SessionStatements sessionStatements)
             throws SQLException {

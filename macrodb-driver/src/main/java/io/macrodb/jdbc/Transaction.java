@@ -113,7 +113,7 @@ final class Transaction {
             if (statementStart != null) {
                 rollbackTo(session.connection(), statementStart); // what the engine left of it goes, as its rows do
             }
-            capture.cutTo(rolledBackWholeTransaction(e) ? 0 : mark);
+            capture.cutTo(session.rolledBackWholeTransaction(e) ? 0 : mark);
             noteCounters(kind, mark); // a failed statement may still have drawn from a sequence or an identity
             if (e instanceof SQLException failure) {
                 checkReplica(failure);
@@ -135,18 +135,18 @@ final class Transaction {
         return new BatchRun(this, batch, kind).run();
     }
 
-    /**
-     * Whether {@code error} says the engine rolled back the whole transaction, not just the statement: SQLState class
-     * 40, "transaction rollback" (H2's deadlock victim, HSQLDB's serialization failure under MVCC; checked on both).
-     * Every row captured before goes then, not only the statement's: an application may go on after the error (the
-     * engine's session simply begins a new transaction) and commit, and the slaves received the rows the master had
-     * rolled back. (A batch's failure carries its elements' errors as next exceptions.) But not HSQLDB's 40502, a
-     * statement cancelled or past its query timeout: HSQLDB undoes only that statement, and dropping the rows before
-     * it lost them on every slave.
-     */
     /** HSQLDB's "statement execution aborted: timeout reached", for a cancel too. */
     private static final String STATEMENT_CANCELLED = "40502";
 
+    /**
+     * Whether {@code error} says the engine rolled back the whole transaction, not just the statement: SQLState class
+     * 40, "transaction rollback" (H2's deadlock victim). Every row captured before goes then, not only the statement's:
+     * an application may go on after the error (the engine's session simply begins a new transaction) and commit, and
+     * the slaves received the rows the master had rolled back. (A batch's failure carries its elements' errors as next
+     * exceptions.) But not HSQLDB's 40502, a statement cancelled or past its query timeout: HSQLDB undoes only that
+     * statement, and dropping the rows before it lost them on every slave. On an HSQLDB master the row log answers
+     * instead ({@link PhysicalSession#rolledBackWholeTransaction}): its 40501 may undo the statement alone too.
+     */
     static boolean rolledBackWholeTransaction(Throwable error) {
         for (SQLException e = error instanceof SQLException s ? s : null; e != null; e = e.getNextException()) {
             if (e.getSQLState() != null && e.getSQLState().startsWith("40")

@@ -24,4 +24,13 @@ public interface RowLog {
      * the error thrown: no row of it may commit unless every slave gets it.
      */
     void statementEnded(TransactionCapture capture) throws SQLException;
+
+    /**
+     * Called when that statement failed instead: whether the engine rolled the whole transaction back with it, so that
+     * the rows captured before the statement go too, read from the record itself. The error's SQLState does not say:
+     * HSQLDB's serialization failure (40501) rolls the transaction back, or only the statement when the database's
+     * conflict rollback is off ({@code hsqldb.tx_conflict_rollback=false}). A transaction that had written no row
+     * before the statement counts as not rolled back: nothing of it was captured.
+     */
+    boolean transactionRolledBack();
 }

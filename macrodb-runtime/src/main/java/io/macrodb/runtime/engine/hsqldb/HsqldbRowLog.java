@@ -142,6 +142,12 @@ final class HsqldbRowLog implements RowLog {
         }
     }
 
+    /** A statement's undoing leaves the list as long as it was when the statement began; a rollback empties it. */
+    @Override
+    public boolean transactionRolledBack() {
+        return session.getRowActionList().size() < statementStart;
+    }
+
     /**
      * Up to this many rows in a statement are matched with each other by looking through them all, without the hash
      * maps a larger statement needs: most statements write a row or two, and the maps cost them more than the look.
