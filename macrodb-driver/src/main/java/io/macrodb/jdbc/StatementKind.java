@@ -127,6 +127,21 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
     /** Routines and triggers whose body is a compound statement ({@code BEGIN ATOMIC ...; ...; END}). */
     private static final Pattern COMPOUND_BODY = Pattern.compile(
             "^\\W*CREATE\\s+(OR\\s+REPLACE\\s+)?(TRIGGER|PROCEDURE|FUNCTION)\\b", Pattern.CASE_INSENSITIVE);
+    /** HSQLDB's TEXT table, whose rows live in a file of the master's ({@code CREATE TEXT TABLE}). */
+    private static final Pattern TEXT_TABLE = Pattern.compile(
+            "^\\W*CREATE\\s+((CACHED|MEMORY|LOCAL|GLOBAL|TEMPORARY|TEMP)\\s+)*TEXT\\s+TABLE\\b",
+            Pattern.CASE_INSENSITIVE);
+    /**
+     * HSQLDB's system-versioned tables ({@code WITH SYSTEM VERSIONING}, {@code ADD SYSTEM VERSIONING}) and their
+     * period columns ({@code GENERATED ALWAYS AS ROW START}), which no INSERT can be given a value for.
+     */
+    private static final Pattern SYSTEM_VERSIONING = Pattern.compile(
+            "\\bSYSTEM\\s+VERSIONING\\b|\\bAS\\s+ROW\\s+(START|END)\\b", Pattern.CASE_INSENSITIVE);
+    /** HSQLDB's {@code ALTER SESSION <id> CLOSE | RELEASE | END STATEMENT}: acts on another session. */
+    private static final Pattern OTHER_SESSION = Pattern.compile("^\\W*ALTER\\s+SESSION\\s+(?!RESET\\b)\\w",
+            Pattern.CASE_INSENSITIVE);
+    private static final Pattern RESTART_IDENTITY = Pattern.compile("\\bRESTART\\s+IDENTITY\\b",
+            Pattern.CASE_INSENSITIVE);
     /** A computed column's expression, {@code GENERATED ALWAYS AS (expr)} or H2's {@code AS (expr)}, begins after. */
     private static final Pattern COMPUTED_AS = Pattern.compile("\\bAS\\s*\\(", Pattern.CASE_INSENSITIVE);
     private static final Pattern QUERY_START =
@@ -210,6 +225,7 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
             default -> Type.WRITE; // unknown: assume the worst, so it runs at the master and never on a slave
         };
         if (type == Type.SCHEMA_CHANGE) {
+            refuseWhatSlavesCannotFollow(text);
             refuseNondeterministicComputedColumn(text);
             refuseDrawingView(text, sequence);
             if (SqlText.hasSessionVariable(sql)) {
@@ -247,6 +263,36 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
         boolean locksRows = type == Type.QUERY && FOR_UPDATE.matcher(text).find() // then past strings and names
                 && FOR_UPDATE.matcher(SqlText.withoutQuotedText(text)).find();
         return new StatementKind(type, sequence, inserts, false, engineMayCommit, locksRows);
+    }
+
+    /**
+     * HSQLDB's constructs whose effect an in-memory slave cannot have (found by a review, 2026-11-28; each failed every
+     * slave, or left the slaves' counters behind the master's): a TEXT table (its rows are a file the master reads); a
+     * system-versioned table (a slave cannot be given the row periods the master stamped); {@code ALTER SESSION} on
+     * another session (replayed, it names no session of a slave; on the master it rolls back a transaction whose rows
+     * MacroDB has captured); a routine or trigger that runs {@code TRUNCATE ... RESTART IDENTITY} (the slaves get the
+     * rows it deletes, not the counter it restarts). Read past strings: a routine may hold those words in one.
+     */
+    private static void refuseWhatSlavesCannotFollow(String sql) throws SQLException {
+        String code = SqlText.withoutQuotedText(sql);
+        String why = TEXT_TABLE.matcher(code).find()
+                ? "a TEXT table's rows live in a file of the master's, which a slave cannot read. Use a CACHED or "
+                + "MEMORY table and load the file's rows into it"
+                : (CREATE_TABLE.matcher(code).find() || ALTER_TABLE.matcher(code).find())
+                        && SYSTEM_VERSIONING.matcher(code).find()
+                ? "a system-versioned table's row periods are stamped by each engine as it writes, and a slave cannot "
+                + "be given the master's. Keep the history in a table of its own, written by the application"
+                : OTHER_SESSION.matcher(code).find()
+                ? "it acts on another session of the master alone, behind the MacroDB connection that owns it. Roll "
+                + "back or close that connection itself"
+                : COMPOUND_BODY.matcher(code).find() && RESTART_IDENTITY.matcher(code).find()
+                ? "the slaves would receive the rows its TRUNCATE deletes but not the identity counter it restarts. "
+                + "Run TRUNCATE ... RESTART IDENTITY as a statement of its own, which every replica runs"
+                : null;
+        if (why != null) {
+            throw new SQLException("MacroDB cannot replicate this statement (" + sql.strip() + "): " + why + ".",
+                    MacroSqlState.NOT_REPLICABLE);
+        }
     }
 
     /**

@@ -64,6 +64,29 @@ class StatementKindTest {
         assertEquals(MacroSqlState.NOT_REPLICABLE, refused.getSQLState());
     }
 
+    /** HSQLDB's constructs a slave cannot follow (HsqldbFileAndModesTest runs them): refused, comments or not. */
+    @ParameterizedTest
+    @ValueSource(strings = {"CREATE TEXT TABLE tt (id INT)", "/* h */ create cached text table tt (id INT)",
+            "CREATE TABLE sv (id INT, rs TIMESTAMP GENERATED ALWAYS AS ROW START, re TIMESTAMP GENERATED ALWAYS AS ROW "
+                    + "END, PERIOD FOR SYSTEM_TIME (rs, re)) WITH SYSTEM VERSIONING",
+            "ALTER TABLE sv ADD SYSTEM VERSIONING", "ALTER SESSION 12 RELEASE", "alter session 3 close",
+            "CREATE PROCEDURE p() MODIFIES SQL DATA BEGIN ATOMIC TRUNCATE TABLE t RESTART IDENTITY; END",
+            "CREATE TRIGGER g AFTER DELETE ON t BEGIN ATOMIC TRUNCATE TABLE u RESTART /* x */ IDENTITY; END"})
+    void whatSlavesCannotFollowIsRefused(String sql) {
+        SQLException refused = assertThrows(SQLException.class, () -> StatementKind.of(sql));
+        assertEquals(MacroSqlState.NOT_REPLICABLE, refused.getSQLState());
+    }
+
+    /** The same words where they do no harm: in a string, in a statement of its own, on the session itself. */
+    @ParameterizedTest
+    @ValueSource(strings = {"TRUNCATE TABLE t RESTART IDENTITY", "ALTER SESSION RESET ALL",
+            "CREATE PROCEDURE p() MODIFIES SQL DATA BEGIN ATOMIC INSERT INTO log VALUES ('RESTART IDENTITY'); END",
+            "CREATE TABLE notes (id INT, txt VARCHAR(40) DEFAULT 'WITH SYSTEM VERSIONING')",
+            "CREATE TABLE \"TEXT TABLE\" (id INT)"})
+    void theSameWordsElsewhereAreNotRefused(String sql) throws SQLException {
+        assertEquals(StatementKind.Type.SCHEMA_CHANGE, StatementKind.of(sql).type());
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"SELECT $$--$$, NEXT VALUE FOR s", "SELECT 1 AS `x--`, NEXT VALUE FOR s",
             "SELECT $$--$$, id FROM FINAL TABLE (INSERT INTO t VALUES (2))"})
