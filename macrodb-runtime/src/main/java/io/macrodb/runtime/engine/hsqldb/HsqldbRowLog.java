@@ -3,6 +3,8 @@ package io.macrodb.runtime.engine.hsqldb;
 import io.macrodb.runtime.capture.CapturedTable;
 import io.macrodb.runtime.capture.RowLog;
 import io.macrodb.runtime.capture.TransactionCapture;
+import io.macrodb.api.MacroSqlState;
+import org.hsqldb.Database;
 import org.hsqldb.HsqlNameManager.HsqlName;
 import org.hsqldb.Row;
 import org.hsqldb.RowAction;
@@ -14,6 +16,7 @@ import org.hsqldb.TransactionManager;
 import org.hsqldb.lib.HsqlArrayList;
 
 import java.sql.SQLException;
+import java.sql.SQLTransactionRollbackException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -76,12 +79,17 @@ final class HsqldbRowLog implements RowLog {
     /** The list's length when {@link #rowStates} was last brought up to date with it. */
     private int statesRead;
 
+    /** Whether the database runs in an MVCC mode (read at each statement: SQL can switch the mode between them). */
+    private boolean multiVersion;
+
     @Override
     public void statementBegins() {
         HsqlArrayList<RowAction> actions = session.getRowActionList();
         statementStart = actions.size();
         beforeStatement = session.getActionSCN();
-        if (!tracksRowStates()) {
+        Database database = session.getDatabase(); // null once the session is closed: the statement fails in HSQLDB
+        multiVersion = database != null && database.txManager.getTransactionControl() != TransactionManager.LOCKS;
+        if (!multiVersion) {
             forgetRowStates();
         } else if (statementStart < statesRead) {
             // A commit, a rollback or a rollback to a savepoint took entries out: the states are read again from what
@@ -111,20 +119,23 @@ final class HsqldbRowLog implements RowLog {
 
     private static final int LARGE_ROW_STATES = 1024;
 
-    private boolean tracksRowStates() {
-        return session.getDatabase().txManager.getTransactionControl() != TransactionManager.LOCKS;
-    }
-
     @Override
     public void statementEnded(TransactionCapture capture) throws SQLException {
         HsqlArrayList<RowAction> actions = session.getRowActionList();
-        if (actions.size() <= statementStart) {
-            return;
-        }
         HsqldbEngine.LOB_READER.set(session); // a LOB column's value is read through the writer's session
         try {
-            readStatementRows(actions, capture);
-            pairUpdates();
+            // HSQLDB closes a session under its monitor (a SHUTDOWN from another thread closes every session): held
+            // here, the list is read whole before a close or not at all after it.
+            synchronized (session) {
+                if (session.isClosed() || actions.size() < statementStart) {
+                    throw transactionEnded();
+                }
+                if (actions.size() == statementStart) {
+                    return;
+                }
+                readStatementRows(actions, capture);
+                pairUpdates();
+            }
             for (Written row : rows) {
                 if (!row.cancelled && !row.becameUpdate) {
                     capture.storedRowChanged(row.table, row.inserted ? null : row.values,
@@ -132,14 +143,29 @@ final class HsqldbRowLog implements RowLog {
                 }
             }
         } catch (SQLException | RuntimeException e) {
-            // Undone as HSQLDB undoes a failed statement: its row actions from where it began, by change number.
-            session.rollbackAction(statementStart, beforeStatement + 1);
+            if (!session.isClosed()) {
+                // Undone as HSQLDB undoes a failed statement: its row actions from where it began, by change number.
+                session.rollbackAction(statementStart, beforeStatement + 1);
+            }
             statesRead = Integer.MAX_VALUE; // rowStates may hold what the statement did: read again at the next one
             throw e;
         } finally {
             HsqldbEngine.LOB_READER.set(null);
             rows.clear();
         }
+    }
+
+    /**
+     * The engine ended the transaction while the statement ran, though the statement returned: HSQLDB's shutdown
+     * waits for a running statement, then closes its session, which rolls the transaction back and empties the list
+     * (found by a review, 2026-11-28). Captured as it stood, the transaction committed on the slaves without this
+     * statement's rows (HSQLDB's commit on a closed session reports no error), or with rows read while the close undid
+     * them, which failed the slave.
+     */
+    private static SQLException transactionEnded() {
+        return new SQLTransactionRollbackException("HSQLDB ended this transaction while its statement ran (its "
+                + "session was closed, or its transaction rolled back from outside); nothing of it was committed. "
+                + "Run it again.", MacroSqlState.SERIALIZATION_FAILURE);
     }
 
     /** A statement's undoing leaves the list as long as it was when the statement began; a rollback empties it. */
@@ -214,13 +240,13 @@ final class HsqldbRowLog implements RowLog {
             if (earlier != null) {
                 if (earlier.inserted) {
                     earlier.cancelled = true; // its insert and its delete, both in this statement
-                    if (tracksRowStates()) {
+                    if (multiVersion) {
                         nextAction(row, action);
                     }
                 } // else deleted again (see rowStates): nothing more to capture
                 continue;
             }
-            Action written = tracksRowStates() ? nextAction(row, action) : firstAction(action);
+            Action written = multiVersion ? nextAction(row, action) : firstAction(action);
             if (written != Action.DELETED_AGAIN) {
                 Written entry = new Written(row, lastCaptured, written == Action.INSERTED);
                 rows.add(entry);
@@ -245,14 +271,25 @@ final class HsqldbRowLog implements RowLog {
     }
 
     /**
+     * What {@code action}, the first entry of its row in this transaction, did in an MVCC mode, where a row's entries
+     * are one chain that may still hold actions of committed transactions: a row a committed transaction deleted
+     * already ({@code isDeleted}: HSQLDB keeps it in the index while an older transaction may read it, and TRUNCATE
+     * deletes it again; found by a review, 2026-11-28: shipped as an insert, it failed every slave on a unique key)
+     * was deleted again; otherwise as in LOCKS mode ({@link #firstAction}).
+     */
+    private static Action firstMultiVersionAction(RowAction action) {
+        return action.isDeleted() ? Action.DELETED_AGAIN : firstAction(action);
+    }
+
+    /**
      * What {@code action}, the next entry of {@code row} in the list, did, from {@link #rowStates} (updated): the
-     * first entry of a row inserts it if it is this transaction's own ({@link #firstAction}), else deletes it; the
-     * next one of a row it inserted deletes it; any other deletes a row this transaction has deleted already.
+     * first entry of a row in this transaction says itself ({@link #firstMultiVersionAction}); the next one of a row
+     * it inserted deletes it; any other deletes a row this transaction has deleted already.
      */
     private Action nextAction(Row row, RowAction action) {
         Boolean inserted = rowStates.get(row);
         if (inserted == null) {
-            Action first = firstAction(action);
+            Action first = firstMultiVersionAction(action);
             rowStates.put(row, first == Action.INSERTED);
             return first;
         }
