@@ -49,10 +49,21 @@ final class SlaveRebuild {
             Connection connection = cluster.ownConnection(fresh);
             Applier applier = cluster.newApplier(fresh, connection);
             Replica source = cluster.membership().copySource();
-            if (source == null) {
-                copyFromMaster(connection, applier);
-            } else {
-                copyFromSlave(source, connection, applier);
+            Replica from = source == null ? cluster.master() : source;
+            try {
+                if (source == null) {
+                    copyFromMaster(connection, applier);
+                } else {
+                    copyFromSlave(source, connection, applier);
+                }
+            } catch (SQLException | RuntimeException e) {
+                // A source failing before the copy began (its applier could not be paused, its database was gone)
+                // is a lost source as much as one failing during it (found by a review, 2026-11-28: not tried
+                // again, the slave's place stayed empty for good).
+                if (!(e instanceof SourceLost) && from.isLost()) {
+                    throw new SourceLost(from, e);
+                }
+                throw e;
             }
             applier.start();
             catchUp(fresh);
@@ -134,7 +145,12 @@ final class SlaveRebuild {
     /** The replica a new slave was copied from failed during the copy: another try copies from another source. */
     static final class SourceLost extends SQLTransientException {
         SourceLost(Replica source) {
-            super(source + ", the source of a new slave's copy, failed while it was copied", MacroSqlState.REPLICA_LOST);
+            this(source, null);
+        }
+
+        SourceLost(Replica source, Throwable cause) {
+            super(source + ", the source of a new slave's copy, failed while it was copied", MacroSqlState.REPLICA_LOST,
+                    cause);
         }
     }
 }
