@@ -323,13 +323,15 @@ class HsqldbFailoverTest {
     /**
      * Three replicas: a slave is failed (and rebuilt from the other slave while the writers run), then the master is
      * failed over twice, the second time while the first one's rebuild may still run. Passed 60 times of 60 run alone;
-     * failed twice in about 10 runs of the whole file, both in MVCC mode and not diagnosed (no thread dump caught:
-     * -Dreview.dumps=true prints one): once the second failReplica did not return within 20 s, once the slave rebuilt
-     * after the second promotion stayed CATCHING_UP at version 0 with an empty queue for 30 s (its copy had not begun).
+     * failed twice in about 10 runs of the whole file while the review wrote it (failing tests then left clusters
+     * running, and the JVM short of memory), both in MVCC mode and not diagnosed (-Dreview.dumps=true prints a thread
+     * dump): once the second failReplica did not return within 20 s, once the slave rebuilt after the second promotion
+     * stayed CATCHING_UP at version 0 for 30 s (its copy had not begun: README Limits, transactions left open). Since
+     * the mends of 2026-11-28: 30 of 30 alone, and every whole-file run.
      */
-    @ParameterizedTest(name = "{0}, run {1}")
-    @MethodSource("modesTwice")
-    void manyRowWritersSurviveASlaveRebuildAndTwoPromotions(String mode, int run) throws Exception {
+    @ParameterizedTest
+    @ValueSource(strings = {"locks", "mvlocks", "mvcc"})
+    void manyRowWritersSurviveASlaveRebuildAndTwoPromotions(String mode) throws Exception {
         String url = url(mode, 3);
         try (Connection admin = Engine.connect(url)) {
             ManyRowWorkload.load(admin);
@@ -726,10 +728,10 @@ class HsqldbFailoverTest {
     /**
      * Four replicas: an operator fails a slave, another slave's database is shut down behind MacroDB's back (its
      * applier meets the loss), then the master is failed over twice, the promotions queued behind the rebuilds.
-     * Flaky: in 3 of about 12 runs (MVCC once alone, LOCKS and MVCC in whole-file runs) replica 1 never came back:
-     * slave 2, shut down here, had been picked as the copy source of slave 1's rebuild, whose connection to it then
-     * failed with "Database does not exists" before slave 2 was marked lost, and that is not retried: the bug
-     * {@link #aRebuildWhoseSourceFailsWhileBeingPausedIsTriedAgain} shows.
+     * It failed in 3 of about 12 runs before a rebuild whose source fails before the copy began was tried again
+     * (replica 1 never came back: slave 2, shut down here, had been picked as the copy source of slave 1's rebuild,
+     * whose connection to it then failed with "Database does not exists" before slave 2 was marked lost; see
+     * {@link #aRebuildWhoseSourceFailsWhileBeingPausedIsTriedAgain}).
      */
     @ParameterizedTest
     @ValueSource(strings = {"locks", "mvlocks", "mvcc"})
@@ -763,7 +765,9 @@ class HsqldbFailoverTest {
                 watch.close();
             }
             Engine.assertIdentical(cluster);
-            assertEquals(4, cluster.metrics().failures());
+            // Four, or more where a rebuild's copy source was the slave shut down here: its new slave is failed and
+            // the rebuild tried again from another source.
+            assertTrue(cluster.metrics().failures() >= 4, () -> "failures: " + cluster.metrics().failures());
             cluster.shutdown();
         }
     }

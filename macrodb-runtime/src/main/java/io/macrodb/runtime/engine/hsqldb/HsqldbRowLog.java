@@ -1,9 +1,9 @@
 package io.macrodb.runtime.engine.hsqldb;
 
+import io.macrodb.api.MacroSqlState;
 import io.macrodb.runtime.capture.CapturedTable;
 import io.macrodb.runtime.capture.RowLog;
 import io.macrodb.runtime.capture.TransactionCapture;
-import io.macrodb.api.MacroSqlState;
 import org.hsqldb.Database;
 import org.hsqldb.HsqlNameManager.HsqlName;
 import org.hsqldb.Row;
@@ -122,6 +122,9 @@ final class HsqldbRowLog implements RowLog {
     @Override
     public void statementEnded(TransactionCapture capture) throws SQLException {
         HsqlArrayList<RowAction> actions = session.getRowActionList();
+        if (actions.size() == statementStart && !session.isClosed()) {
+            return; // wrote nothing (a query of an update transaction)
+        }
         HsqldbEngine.LOB_READER.set(session); // a LOB column's value is read through the writer's session
         try {
             // HSQLDB closes a session under its monitor (a SHUTDOWN from another thread closes every session): held
