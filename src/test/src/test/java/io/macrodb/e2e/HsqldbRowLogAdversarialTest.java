@@ -60,8 +60,8 @@ class HsqldbRowLogAdversarialTest {
         }
     }
 
-    private static final String NUMBERS20 = "(VALUES (1), (2), (3), (4), (5), (6), (7), (8), (9), (10), (11), (12), (13), "
-            + "(14), (15), (16), (17), (18), (19), (20)) AS v(x)";
+    private static final String NUMBERS20 = "(VALUES (1), (2), (3), (4), (5), (6), (7), (8), (9), (10), (11), (12), "
+            + "(13), (14), (15), (16), (17), (18), (19), (20)) AS v(x)";
 
     // ---------------------------------------------------------------------------------------------------------------
     // TRUNCATE inside a routine: HSQLDB's TRUNCATE walks the table's index without looking at visibility, so in MVCC
