@@ -38,9 +38,11 @@ import java.util.Objects;
  * (client CPU per transaction 1.29x and 1.07x of HSQLDB alone's; 5 repetitions each, 2026-11-27, README).
  *
  * <p>It rests on HSQLDB 2.7.4's behaviour behind public methods: the session's list and what undoing takes out of it
- * ({@code getRowActionList}, {@code rollbackAction}, {@code getActionSCN}), and a row action's row and visibility
- * ({@code getRow}, {@code getType}, {@code canRead}). Re-check them on an HSQLDB upgrade; {@code HsqldbRowLogTest}
- * covers what they must do, in each transaction mode.
+ * ({@code getRowActionList}, {@code rollbackAction}, {@code getActionSCN}), a row action's row, visibility and
+ * committed deletes ({@code getRow}, {@code getType}, {@code canRead}, {@code isDeleted}), and {@code Session.close}
+ * running under the session's monitor. Re-check them on an HSQLDB upgrade; {@code HsqldbRowLogTest},
+ * {@code HsqldbRowLogAdversarialTest} and {@code HsqldbFailoverTest} cover what they must do, in each transaction
+ * mode.
  *
  * <p>HSQLDB updates a row as a delete of the old one and an insert of the new. A slave applies an UPDATE of the
  * columns that changed, so within a statement a deleted row and an inserted row of the same table with the same
