@@ -960,9 +960,10 @@ class HsqldbFailoverTest {
 
     /**
      * FINDING (mended): a new slave copied from the master failed for good when an update transaction stayed open
-     * longer than {@code macrodb.readWaitTimeoutMs} (an interactive one, or a slow one), and nothing built it again: the
-     * cluster ran on without the slave (and so without anything to fail the master over to) until an operator called
-     * {@code rebuildReplica}. Now such a copy is tried again after as long again, within the rebuild's attempts.
+     * longer than {@code macrodb.readWaitTimeoutMs} (an interactive one, or a slow one), and nothing built it again:
+     * the cluster ran on without the slave (and so without anything to fail the master over to) until an operator
+     * called {@code rebuildReplica}. Now such a copy is tried again after as long again, within the rebuild's
+     * attempts.
      * Reproduction: replicas=2, readWaitTimeoutMs=500; a connection inserts a row and keeps its transaction open for
      * 1 s; failReplica(1); the transaction then commits; replica 1 must come back.
      */
