@@ -79,9 +79,22 @@ final class Membership {
         }
     }
 
-    /** The healthy slave furthest ahead, to copy a new slave from; null when there is none (copy the master). */
+    /**
+     * The healthy slave to copy a new slave from; null when there is none (copy the master). The one running the
+     * fewest transactions, then the furthest ahead: HSQLDB's {@code SCRIPT}, which the copy reads the source's schema
+     * with, waits until every other session of that database has ended its transaction, so a read-only transaction
+     * left open on the source held the whole rebuild (found by a review, 2026-11-28). The source leaves routing while
+     * it is copied, so no new one begins there; one left open on every slave still holds it.
+     */
     Replica copySource() {
-        return furthestAhead(Replica::isRoutable);
+        Replica best = null;
+        for (Replica slave : slaves) {
+            if (slave.isRoutable() && (best == null || slave.activeTransactions() < best.activeTransactions()
+                    || slave.activeTransactions() == best.activeTransactions() && slave.version() > best.version())) {
+                best = slave;
+            }
+        }
+        return best;
     }
 
     /**
