@@ -30,7 +30,10 @@ import java.util.logging.Logger;
 final class ReplicaRecovery {
 
     private static final Logger LOG = Logger.getLogger(ReplicaRecovery.class.getName());
-    /** How many times a slave's place is built when the copy's source fails under it. */
+    /**
+     * How many times a slave's place is built when the copy's source fails under it, or a copy from the master gives
+     * up on an update transaction left open (see {@link #rebuild}).
+     */
     private static final int REBUILD_ATTEMPTS = 3;
 
     private final Cluster cluster;
