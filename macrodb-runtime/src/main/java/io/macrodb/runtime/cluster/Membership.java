@@ -87,14 +87,7 @@ final class Membership {
      * it is copied, so no new one begins there; one left open on every slave still holds it.
      */
     Replica copySource() {
-        Replica best = null;
-        for (Replica slave : slaves) {
-            if (slave.isRoutable() && (best == null || slave.activeTransactions() < best.activeTransactions()
-                    || slave.activeTransactions() == best.activeTransactions() && slave.version() > best.version())) {
-                best = slave;
-            }
-        }
-        return best;
+        return best(Replica::isRoutable, FEWEST_TRANSACTIONS.thenComparing(FURTHEST_AHEAD));
     }
 
     /**
@@ -104,13 +97,18 @@ final class Membership {
      * queued for it.
      */
     Replica promotionCandidate() {
-        return furthestAhead(Replica::isHealthy);
+        return best(Replica::isHealthy, FURTHEST_AHEAD);
     }
 
-    private Replica furthestAhead(Predicate<Replica> eligible) {
+    private static final Comparator<Replica> FURTHEST_AHEAD = Comparator.comparingLong(Replica::version).reversed();
+    private static final Comparator<Replica> FEWEST_TRANSACTIONS =
+            Comparator.comparingInt(Replica::activeTransactions);
+
+    /** The eligible slave that comes first by {@code order} (the first listed of equals); null when there is none. */
+    private Replica best(Predicate<Replica> eligible, Comparator<Replica> order) {
         Replica best = null;
         for (Replica slave : slaves) {
-            if (eligible.test(slave) && (best == null || slave.version() > best.version())) {
+            if (eligible.test(slave) && (best == null || order.compare(slave, best) < 0)) {
                 best = slave;
             }
         }

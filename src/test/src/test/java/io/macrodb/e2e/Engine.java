@@ -127,6 +127,35 @@ enum Engine {
         assertEquals(0, cluster.metrics().failures(), () -> "a replica failed: " + cluster.replicas());
     }
 
+    /**
+     * Asserts every replica of {@code c}'s cluster identical and none failed, then shuts the cluster down (also when
+     * the assertion fails, so that a failing test leaves no cluster running).
+     */
+    static void assertReplicatedThenShutDown(Connection c) throws SQLException {
+        MacroCluster cluster = c.unwrap(MacroCluster.class);
+        try {
+            assertIdenticalAndNoneFailed(cluster);
+        } finally {
+            cluster.shutdown();
+        }
+    }
+
+    /**
+     * HSQLDB alone, no MacroDB: a fresh in-memory database with {@code settings} appended to its URL, {@code ddl} run
+     * in auto-commit mode, then left in manual-commit mode. What the engine itself does, to compare with.
+     */
+    static Connection hsqldbAlone(String settings, String... ddl) throws SQLException {
+        return withSchema(DriverManager.getConnection("jdbc:hsqldb:mem:alone" + System.nanoTime() + settings, "SA",
+                ""), ddl);
+    }
+
+    /** Runs {@code ddl} on {@code c} in auto-commit mode, then leaves it in manual-commit mode; returns {@code c}. */
+    static Connection withSchema(Connection c, String... ddl) throws SQLException {
+        execute(c, ddl);
+        c.setAutoCommit(false);
+        return c;
+    }
+
     /** Asserts every replica identical (tables and counters). */
     static void assertIdentical(MacroCluster cluster) throws SQLException {
         VerificationReport report = cluster.verify();

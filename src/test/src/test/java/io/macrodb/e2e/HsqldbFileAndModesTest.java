@@ -46,31 +46,7 @@ class HsqldbFileAndModesTest {
 
     /** A fresh in-memory cluster with {@code settings}, {@code ddl} run in auto-commit mode, then manual-commit. */
     private static Connection open(String settings, String... ddl) throws SQLException {
-        Connection c = Engine.connect(Engine.HSQLDB.url(REPLICAS) + settings);
-        Engine.execute(c, ddl);
-        c.setAutoCommit(false);
-        return c;
-    }
-
-    /** HSQLDB alone, to compare with what the engine itself does. */
-    private static Connection bare(String settings, String... ddl) throws SQLException {
-        Connection c = DriverManager.getConnection("jdbc:hsqldb:mem:fmreview" + System.nanoTime() + settings, "SA",
-                "");
-        Engine.execute(c, ddl);
-        c.setAutoCommit(false);
-        return c;
-    }
-
-    private static void assertReplicated(Connection c) throws SQLException {
-        assertReplicated(c.unwrap(MacroCluster.class));
-    }
-
-    private static void assertReplicated(MacroCluster cluster) throws SQLException {
-        try {
-            Engine.assertIdenticalAndNoneFailed(cluster);
-        } finally {
-            cluster.shutdown();
-        }
+        return Engine.withSchema(Engine.connect(Engine.HSQLDB.url(REPLICAS) + settings), ddl);
     }
 
     private static String fileUrl(Path dir, String mode) {
@@ -128,7 +104,7 @@ class HsqldbFileAndModesTest {
             Engine.execute(c, "UPDATE ct SET v = v * 3, n = n || '3' WHERE MOD(id, 3) = 0",
                     "DELETE FROM ct WHERE id > 10000", "INSERT INTO ct VALUES (-1, -1, 'r', 'reopened')");
             c.commit();
-            assertReplicated(c);
+            Engine.assertReplicatedThenShutDown(c);
         }
     }
 
@@ -160,7 +136,7 @@ class HsqldbFileAndModesTest {
             c.commit();
             assertEquals(List.of("30"), Engine.rows(c, "SELECT COUNT(*) FROM ct"));
             c.commit();
-            assertReplicated(c);
+            Engine.assertReplicatedThenShutDown(c);
         }
     }
 
@@ -189,7 +165,7 @@ class HsqldbFileAndModesTest {
             c.commit();
             assertEquals(List.of("50"), Engine.rows(c, "SELECT COUNT(*) FROM ct"));
             c.commit();
-            assertReplicated(c);
+            Engine.assertReplicatedThenShutDown(c);
         }
     }
 
@@ -221,7 +197,7 @@ class HsqldbFileAndModesTest {
                 defrag.get(15, TimeUnit.SECONDS);
                 Engine.execute(c, "UPDATE ct SET s = 'after' WHERE id < 100", "DELETE FROM ct WHERE id > 1900");
                 c.commit();
-                assertReplicated(c);
+                Engine.assertReplicatedThenShutDown(c);
             }
         });
     }
@@ -255,7 +231,7 @@ class HsqldbFileAndModesTest {
     @ValueSource(strings = {"mvcc"})
     void conflictWithoutRollbackOnHsqldbAlone(String mode) throws Exception {
         String settings = ";hsqldb.tx=" + mode + ";hsqldb.tx_conflict_rollback=false";
-        try (Connection a = bare(settings, ITEM);
+        try (Connection a = Engine.hsqldbAlone(settings, ITEM);
              Connection b = DriverManager.getConnection(a.getMetaData().getURL(), "SA", "")) {
             SQLException e = serializationConflict(a, b);
             assertEquals("40501", e.getSQLState(), e::getMessage);
@@ -278,7 +254,7 @@ class HsqldbFileAndModesTest {
             assertEquals("40501", e.getSQLState(), e::getMessage);
             assertEquals(KEPT_BY_HSQLDB, Engine.rows(a, "SELECT * FROM item ORDER BY id"));
             a.commit();
-            assertReplicated(a);
+            Engine.assertReplicatedThenShutDown(a);
         }
     }
 
@@ -295,7 +271,7 @@ class HsqldbFileAndModesTest {
                 assertEquals(KEPT_BY_HSQLDB, Engine.rows(a, "SELECT * FROM item ORDER BY id"));
                 a.commit();
             }
-            assertReplicated(first);
+            Engine.assertReplicatedThenShutDown(first);
         }
     }
 
@@ -331,7 +307,7 @@ class HsqldbFileAndModesTest {
                 assertEquals(List.of("1 11", "2 23", "3 30", "9 90"),
                         Engine.rows(a, "SELECT * FROM item ORDER BY id"));
                 a.commit();
-                assertReplicated(a);
+                Engine.assertReplicatedThenShutDown(a);
             }
         });
     }
@@ -352,7 +328,7 @@ class HsqldbFileAndModesTest {
                 + "rs TIMESTAMP(9) WITH TIME ZONE GENERATED ALWAYS AS ROW START, "
                 + "re TIMESTAMP(9) WITH TIME ZONE GENERATED ALWAYS AS ROW END, "
                 + "PERIOD FOR SYSTEM_TIME (rs, re)) WITH SYSTEM VERSIONING";
-        try (Connection alone = bare(";hsqldb.tx=" + mode, versioned)) {
+        try (Connection alone = Engine.hsqldbAlone(";hsqldb.tx=" + mode, versioned)) {
             Engine.execute(alone, "INSERT INTO sv (id, v) VALUES (1, 10), (2, 20)", "UPDATE sv SET v = 11 WHERE id = 1",
                     "DELETE FROM sv WHERE id = 2");
             alone.commit();
@@ -370,7 +346,7 @@ class HsqldbFileAndModesTest {
             assertEquals(List.of("0"), Engine.rows(c, "SELECT COUNT(*) FROM INFORMATION_SCHEMA.TABLES "
                     + "WHERE TABLE_SCHEMA = 'PUBLIC' AND TABLE_NAME IN ('SV', 'PERIODS')"));
             c.commit();
-            assertReplicated(c);
+            Engine.assertReplicatedThenShutDown(c);
         }
     }
 
@@ -388,7 +364,7 @@ class HsqldbFileAndModesTest {
             assertRefused(c, "/* a header */ CREATE CACHED TEXT TABLE tt (id INT PRIMARY KEY)");
             Engine.execute(c, "CREATE CACHED TABLE ct (id INT PRIMARY KEY, v VARCHAR(10))",
                     "INSERT INTO ct VALUES (1, 'a'), (2, 'b')");
-            assertReplicated(c);
+            Engine.assertReplicatedThenShutDown(c);
         }
     }
 
@@ -448,7 +424,7 @@ class HsqldbFileAndModesTest {
             c.commit();
             assertEquals(List.of(mode.equals("mvcc") ? "31" : "30"), Engine.rows(c, "SELECT COUNT(*) FROM big"));
             c.commit();
-            assertReplicated(c);
+            Engine.assertReplicatedThenShutDown(c);
         }
     }
 
@@ -483,7 +459,7 @@ class HsqldbFileAndModesTest {
             other.commit();
             Engine.execute(c, "CALL redo(2, 24)");
             c.commit();
-            assertReplicated(c);
+            Engine.assertReplicatedThenShutDown(c);
         }
     }
 
@@ -542,7 +518,7 @@ class HsqldbFileAndModesTest {
             c.commit();
             assertEquals(List.of("20"), Engine.rows(c, "SELECT COUNT(*) FROM t"));
             c.commit();
-            assertReplicated(c);
+            Engine.assertReplicatedThenShutDown(c);
         }
     }
 
@@ -572,7 +548,7 @@ class HsqldbFileAndModesTest {
             w.commit();
             assertEquals(List.of("1 10", "2 20", "3 30", "7 70", "8 80"),
                     Engine.rows(admin, "SELECT * FROM item ORDER BY id"));
-            assertReplicated(admin);
+            Engine.assertReplicatedThenShutDown(admin);
         }
     }
 }

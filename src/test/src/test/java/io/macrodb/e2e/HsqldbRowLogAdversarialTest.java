@@ -6,7 +6,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import java.sql.BatchUpdateException;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -30,34 +29,13 @@ class HsqldbRowLogAdversarialTest {
 
     /** A fresh cluster in {@code mode}, {@code ddl} run in auto-commit mode, then left in manual-commit mode. */
     private static Connection open(String mode, String... ddl) throws SQLException {
-        Connection c = Engine.connect(Engine.HSQLDB.url(REPLICAS) + ";hsqldb.tx=" + mode);
-        Engine.execute(c, ddl);
-        c.setAutoCommit(false);
-        return c;
-    }
-
-    /** The same schema on HSQLDB alone, to compare what HSQLDB itself does. */
-    private static Connection bare(String mode, String... ddl) throws SQLException {
-        Connection c = DriverManager.getConnection("jdbc:hsqldb:mem:review" + System.nanoTime() + ";hsqldb.tx=" + mode,
-                "SA", "");
-        Engine.execute(c, ddl);
-        c.setAutoCommit(false);
-        return c;
+        return Engine.withSchema(Engine.connect(Engine.HSQLDB.url(REPLICAS) + ";hsqldb.tx=" + mode), ddl);
     }
 
     private static String[] with(String[] first, String... more) {
         String[] all = java.util.Arrays.copyOf(first, first.length + more.length);
         System.arraycopy(more, 0, all, first.length, more.length);
         return all;
-    }
-
-    private static void assertReplicated(Connection c) throws SQLException {
-        MacroCluster cluster = c.unwrap(MacroCluster.class);
-        try {
-            Engine.assertIdenticalAndNoneFailed(cluster);
-        } finally {
-            cluster.shutdown();
-        }
     }
 
     private static final String NUMBERS20 = "(VALUES (1), (2), (3), (4), (5), (6), (7), (8), (9), (10), (11), (12), "
@@ -82,7 +60,7 @@ class HsqldbRowLogAdversarialTest {
             Engine.execute(c, "DELETE FROM t WHERE id = 1", "CALL wipe()");
             c.commit();
             assertEquals(List.of("0"), Engine.rows(c, "SELECT COUNT(*) FROM t"));
-            assertReplicated(c);
+            Engine.assertReplicatedThenShutDown(c);
         }
     }
 
@@ -94,7 +72,7 @@ class HsqldbRowLogAdversarialTest {
             Engine.execute(c, "CALL del_then_wipe(1)");
             c.commit();
             assertEquals(List.of("0"), Engine.rows(c, "SELECT COUNT(*) FROM t"));
-            assertReplicated(c);
+            Engine.assertReplicatedThenShutDown(c);
         }
     }
 
@@ -106,7 +84,7 @@ class HsqldbRowLogAdversarialTest {
             Engine.execute(c, "INSERT INTO t VALUES (4, 40)", "UPDATE t SET v = v + 1", "CALL wipe()");
             c.commit();
             assertEquals(List.of("0"), Engine.rows(c, "SELECT COUNT(*) FROM t"));
-            assertReplicated(c);
+            Engine.assertReplicatedThenShutDown(c);
         }
     }
 
@@ -137,7 +115,7 @@ class HsqldbRowLogAdversarialTest {
             Engine.execute(c, "DELETE FROM t WHERE id = 1", "CALL wipe()");
             c.commit();
             assertEquals(List.of("0"), Engine.rows(c, "SELECT COUNT(*) FROM t"));
-            assertReplicated(c);
+            Engine.assertReplicatedThenShutDown(c);
         }
     }
 
@@ -168,7 +146,7 @@ class HsqldbRowLogAdversarialTest {
             holder.commit();
             assertEquals(List.of("20"), Engine.rows(c, "SELECT COUNT(*) FROM scratch WHERE round = 3"));
             c.commit();
-            assertReplicated(c);
+            Engine.assertReplicatedThenShutDown(c);
         }
     }
 
@@ -176,7 +154,7 @@ class HsqldbRowLogAdversarialTest {
     @ParameterizedTest
     @ValueSource(strings = {"locks", "mvlocks", "mvcc"})
     void truncateInCallOnHsqldbAlone(String mode) throws Exception {
-        try (Connection c = bare(mode, TRUNCATE_SCHEMA)) {
+        try (Connection c = Engine.hsqldbAlone(";hsqldb.tx=" + mode, TRUNCATE_SCHEMA)) {
             Engine.execute(c, "DELETE FROM t WHERE id = 1", "CALL wipe()");
             c.commit();
             assertEquals(List.of("0"), Engine.rows(c, "SELECT COUNT(*) FROM t"));
@@ -215,7 +193,7 @@ class HsqldbRowLogAdversarialTest {
             c.commit();
             assertEquals(List.of("1 a 110", "2 b 20", "3 c 30"),
                     Engine.rows(c, "SELECT id, code, qty FROM item ORDER BY id"));
-            assertReplicated(c);
+            Engine.assertReplicatedThenShutDown(c);
         }
     }
 
@@ -233,7 +211,7 @@ class HsqldbRowLogAdversarialTest {
             Engine.execute(c, "UPDATE item SET qty = -qty");
             c.rollback(s);
             c.commit();
-            assertReplicated(c);
+            Engine.assertReplicatedThenShutDown(c);
         }
     }
 
@@ -256,7 +234,7 @@ class HsqldbRowLogAdversarialTest {
                     + "WHERE id IN (0, 2)");
             c.commit();
             assertEquals(List.of("23"), Engine.rows(c, "SELECT COUNT(*) FROM item"));
-            assertReplicated(c);
+            Engine.assertReplicatedThenShutDown(c);
         }
     }
 
@@ -271,7 +249,7 @@ class HsqldbRowLogAdversarialTest {
                     "UPDATE loose SET v = v + 1, w = w || 'x'",
                     "DELETE FROM loose WHERE v = 2 AND ROWNUM() = 1");
             c.commit();
-            assertReplicated(c);
+            Engine.assertReplicatedThenShutDown(c);
         }
     }
 
@@ -287,7 +265,7 @@ class HsqldbRowLogAdversarialTest {
             Engine.execute(c, "UPDATE ku SET u = u + 1", "UPDATE ku SET u = 22 - u", "CALL rot()",
                     "UPDATE ku SET u = CASE u WHEN 3 THEN 4 WHEN 4 THEN 3 ELSE u END WHERE u IN (3, 4)");
             c.commit();
-            assertReplicated(c);
+            Engine.assertReplicatedThenShutDown(c);
         }
     }
 
@@ -309,7 +287,7 @@ class HsqldbRowLogAdversarialTest {
             c.commit();
             assertEquals(List.of("1 a 43", "2 h2 20", "3 h3 30", "9 h9 25"),
                     Engine.rows(c, "SELECT id, code, qty FROM item ORDER BY id"));
-            assertReplicated(c);
+            Engine.assertReplicatedThenShutDown(c);
         }
     }
 
@@ -341,7 +319,7 @@ class HsqldbRowLogAdversarialTest {
             c.rollback();
             Engine.execute(c, "DELETE FROM p WHERE id = 5", "DELETE FROM p2");
             c.commit();
-            assertReplicated(c);
+            Engine.assertReplicatedThenShutDown(c);
         }
     }
 
@@ -376,7 +354,7 @@ class HsqldbRowLogAdversarialTest {
                     "INSERT INTO loose VALUES (-1, 'neg'), (-1, 'neg')",
                     "UPDATE loose SET w = 'q' WHERE v = 1");
             c.commit();
-            assertReplicated(c);
+            Engine.assertReplicatedThenShutDown(c);
         }
     }
 
@@ -391,7 +369,7 @@ class HsqldbRowLogAdversarialTest {
             c.setAutoCommit(false);
             Engine.execute(c, "UPDATE item SET qty = 1 WHERE id = 1", "UPDATE item SET qty = 2");
             c.commit();
-            assertReplicated(c);
+            Engine.assertReplicatedThenShutDown(c);
         }
     }
 
@@ -423,7 +401,7 @@ class HsqldbRowLogAdversarialTest {
             c.setAutoCommit(false);
             Engine.execute(c, "CALL cont()", "CALL undo_it()", "CALL exit_it()");
             c.commit();
-            assertReplicated(c);
+            Engine.assertReplicatedThenShutDown(c);
         }
     }
 
@@ -459,7 +437,7 @@ class HsqldbRowLogAdversarialTest {
                 assertThrows(BatchUpdateException.class, batch::executeBatch);
             }
             c.commit();
-            assertReplicated(c);
+            Engine.assertReplicatedThenShutDown(c);
         }
     }
 
@@ -497,7 +475,7 @@ class HsqldbRowLogAdversarialTest {
             c.commit();
             assertEquals(List.of("1 a 12", "7 g 70", "33 c 30"),
                     Engine.rows(c, "SELECT id, code, qty FROM item ORDER BY id"));
-            assertReplicated(c);
+            Engine.assertReplicatedThenShutDown(c);
         }
     }
 
@@ -529,7 +507,7 @@ class HsqldbRowLogAdversarialTest {
             c.rollback(s);
             Engine.execute(c, "DELETE FROM bl WHERE id = 1");
             c.commit();
-            assertReplicated(c);
+            Engine.assertReplicatedThenShutDown(c);
         }
     }
 
@@ -555,7 +533,7 @@ class HsqldbRowLogAdversarialTest {
             Engine.execute(c, "INSERT INTO idt (v) VALUES (1), (2)", "INSERT INTO idk (k, v) VALUES (1, 1)",
                     "INSERT INTO ids (k) VALUES (1)", "UPDATE ids SET k = 2");
             c.commit();
-            assertReplicated(c);
+            Engine.assertReplicatedThenShutDown(c);
         }
     }
 
@@ -582,7 +560,7 @@ class HsqldbRowLogAdversarialTest {
                     "CALL mix()",
                     "INSERT INTO item SELECT id + 100, 't' || id, v, NULL FROM gt WHERE id < 10");
             c.commit();
-            assertReplicated(c);
+            Engine.assertReplicatedThenShutDown(c);
         }
     }
 
@@ -620,7 +598,7 @@ class HsqldbRowLogAdversarialTest {
                 System.out.println("conflict: " + e.getSQLState() + " " + e.getMessage());
             }
             a.commit();
-            assertReplicated(a);
+            Engine.assertReplicatedThenShutDown(a);
         }
     }
 
@@ -636,7 +614,7 @@ class HsqldbRowLogAdversarialTest {
             c.rollback();
             Engine.execute(c, "UPDATE item SET qty = qty + 1", "INSERT INTO item VALUES (4, 'd', 4, 'n')");
             c.commit();
-            assertReplicated(c);
+            Engine.assertReplicatedThenShutDown(c);
         }
     }
 
@@ -652,7 +630,7 @@ class HsqldbRowLogAdversarialTest {
                             + "WHEN MATCHED AND s.q < 10 THEN DELETE WHEN MATCHED THEN UPDATE SET qty = s.q, "
                             + "code = 'm' || s.id WHEN NOT MATCHED THEN INSERT VALUES (s.id, 'n' || s.id, s.q, 'm')");
             c.commit();
-            assertReplicated(c);
+            Engine.assertReplicatedThenShutDown(c);
         }
     }
 
@@ -669,7 +647,7 @@ class HsqldbRowLogAdversarialTest {
             c.rollback();
             Engine.execute(c, "TRUNCATE TABLE loose", "INSERT INTO loose VALUES (5, 'five')");
             c.commit();
-            assertReplicated(c);
+            Engine.assertReplicatedThenShutDown(c);
         }
     }
 }

@@ -36,12 +36,6 @@ class HsqldbRowLogTest {
         return c;
     }
 
-    private static void assertReplicated(Connection c) throws SQLException {
-        MacroCluster cluster = c.unwrap(MacroCluster.class);
-        Engine.assertIdenticalAndNoneFailed(cluster);
-        cluster.shutdown();
-    }
-
     @ParameterizedTest
     @ValueSource(strings = {"locks", "mvlocks", "mvcc"})
     void rowsWrittenAgainLaterInTheTransaction(String mode) throws Exception {
@@ -57,7 +51,7 @@ class HsqldbRowLogTest {
             c.commit();
             assertEquals(List.of("1 a 11", "4 d 42", "12 b 20", "13 c 30"),
                     Engine.rows(c, "SELECT id, code, qty FROM item ORDER BY id"));
-            assertReplicated(c);
+            Engine.assertReplicatedThenShutDown(c);
         }
     }
 
@@ -70,7 +64,7 @@ class HsqldbRowLogTest {
                     + "WHERE id IN (1, 2)");
             c.commit();
             assertEquals(List.of("1 b 20", "2 a 40"), Engine.rows(c, "SELECT id, code, qty FROM item WHERE id < 3"));
-            assertReplicated(c);
+            Engine.assertReplicatedThenShutDown(c);
         }
     }
 
@@ -92,7 +86,7 @@ class HsqldbRowLogTest {
             c.commit();
             assertEquals(List.of("1 15", "2 20", "3 30", "8 2"),
                     Engine.rows(c, "SELECT id, qty FROM item ORDER BY id"));
-            assertReplicated(c);
+            Engine.assertReplicatedThenShutDown(c);
         }
     }
 
@@ -118,7 +112,7 @@ class HsqldbRowLogTest {
             c.commit();
             assertEquals(List.of("1 a 10", "2 b 20", "3 c 30", "4 x 40"),
                     Engine.rows(c, "SELECT id, code, qty FROM item ORDER BY id"));
-            assertReplicated(c);
+            Engine.assertReplicatedThenShutDown(c);
         }
     }
 
@@ -143,7 +137,7 @@ class HsqldbRowLogTest {
                     "UPDATE item SET id = id + 1000 WHERE id BETWEEN 11 AND 30");
             c.commit();
             assertEquals(List.of("43"), Engine.rows(c, "SELECT COUNT(*) FROM item"));
-            assertReplicated(c);
+            Engine.assertReplicatedThenShutDown(c);
         }
     }
 
@@ -167,7 +161,7 @@ class HsqldbRowLogTest {
             try (Connection master = Engine.behindMacroDbsBack(cluster, 0, "DROP TABLE unknown")) {
                 master.commit();
             }
-            assertReplicated(c);
+            Engine.assertReplicatedThenShutDown(c);
         }
     }
 
@@ -191,7 +185,7 @@ class HsqldbRowLogTest {
             c.commit();
             assertEquals(List.of("2 7", "9 9"), Engine.rows(c, "SELECT id, qty FROM item ORDER BY id"));
             assertEquals(List.of("2 1"), Engine.rows(c, "SELECT item, n FROM line"));
-            assertReplicated(c);
+            Engine.assertReplicatedThenShutDown(c);
         }
     }
 
@@ -213,7 +207,7 @@ class HsqldbRowLogTest {
         try (Connection c = Engine.connect("jdbc:macrodb:" + file + ";macrodb.replicas=2")) {
             assertEquals(List.of("0"), Engine.rows(c, "SELECT COUNT(*) FROM INFORMATION_SCHEMA.TRIGGERS"));
             Engine.execute(c, "INSERT INTO t VALUES (1, 1), (2, 2)", "UPDATE t SET v = 3 WHERE id = 1");
-            assertReplicated(c);
+            Engine.assertReplicatedThenShutDown(c);
         }
     }
 }
