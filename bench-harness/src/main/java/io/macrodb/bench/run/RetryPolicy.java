@@ -21,6 +21,12 @@ public record RetryPolicy(Set<String> sqlStates, int maxAttempts) {
     public static final String DEADLOCK = "40P01";
     /** H2's lock timeout. */
     public static final String H2_LOCK_TIMEOUT = "HYT00";
+    /**
+     * H2's "concurrent update": a row another transaction holds, where H2 gave up without waiting for its lock. H2
+     * throws it as a {@code SQLTransientException} (retrying may succeed) and retries it itself only for some
+     * statements.
+     */
+    public static final String H2_CONCURRENT_UPDATE = "90131";
 
     public RetryPolicy {
         sqlStates = Set.copyOf(sqlStates);
@@ -29,12 +35,13 @@ public record RetryPolicy(Set<String> sqlStates, int maxAttempts) {
         }
     }
 
-    /** MacroDB's documented retryable states plus the engines' serialization, deadlock and lock-timeout states. */
+    /** MacroDB's documented retryable states plus the engines' serialization, deadlock, lock-timeout and conflict states. */
     public static RetryPolicy standard() {
         var states = new TreeSet<>(MacroSqlState.RETRYABLE);
         states.add(SERIALIZATION_FAILURE);
         states.add(DEADLOCK);
         states.add(H2_LOCK_TIMEOUT);
+        states.add(H2_CONCURRENT_UPDATE);
         return new RetryPolicy(states, 100);
     }
 

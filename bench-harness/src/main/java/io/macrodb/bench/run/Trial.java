@@ -140,9 +140,12 @@ final class Trial {
         }
         progress.finish(status(label, "done", live, 0, false));
         if (errors.total() > 0) {
+            List<Throwable> first = errors.first();
+            // The first error goes on the message's first line: a build's summary prints nothing else.
             var failure = new BenchmarkFailure(errors.total() + " transaction(s) of " + label
-                    + " failed with errors that are not retryable; the first ones follow");
-            errors.first().forEach(failure::addSuppressed);
+                    + " failed with errors that are not retryable, the first: "
+                    + first.get(0).getMessage().replace('\n', ' '));
+            first.forEach(failure::addSuppressed);
             throw failure;
         }
         return new Window(clients, window.measuredSeconds(), workers, atStart, atEnd);

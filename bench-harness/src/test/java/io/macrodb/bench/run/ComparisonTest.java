@@ -180,7 +180,8 @@ class ComparisonTest {
         broken.failHard = true;
         var e = assertThrows(BenchmarkFailure.class, () -> new Comparison(broken, config(broken, List.of(1), 1), null,
                 null).run());
-        assertTrue(e.getMessage().contains("not retryable"), e.getMessage());
+        assertTrue(e.getMessage().contains("not retryable") && e.getMessage().contains("broken on purpose")
+                && e.getMessage().contains("42000"), "the first error is on the message's line: " + e.getMessage());
         assertFalse(List.of(e.getSuppressed()).isEmpty());
 
         var flaky = new ToyWorkload();

@@ -16,6 +16,7 @@ class RetryPolicyTest {
     void retriesEngineAndMacroDbStatesWhereverTheyAppearInTheChain() {
         assertTrue(policy.isRetryable(new SQLException("deadlock", "40001")));
         assertTrue(policy.isRetryable(new SQLException("lock timeout", "HYT00")));
+        assertTrue(policy.isRetryable(new SQLException("concurrent update", "90131")));
         assertTrue(policy.isRetryable(new SQLException("wrapped", "HY000", new SQLException("x", "40P01"))));
         for (String s : MacroSqlState.RETRYABLE) {
             assertTrue(policy.isRetryable(new SQLException("macrodb", s)), s);
