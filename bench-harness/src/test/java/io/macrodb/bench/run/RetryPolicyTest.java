@@ -17,6 +17,8 @@ class RetryPolicyTest {
         assertTrue(policy.isRetryable(new SQLException("deadlock", "40001")));
         assertTrue(policy.isRetryable(new SQLException("lock timeout", "HYT00")));
         assertTrue(policy.isRetryable(new SQLException("concurrent update", "90131")));
+        assertTrue(policy.isRetryable(new SQLException("General error: \"org.h2.mvstore.MVStoreException: Transaction "
+                + "was illegally transitioned from ROLLED_BACK to ROLLING_BACK\"", "HY000", 50000)));
         assertTrue(policy.isRetryable(new SQLException("wrapped", "HY000", new SQLException("x", "40P01"))));
         for (String s : MacroSqlState.RETRYABLE) {
             assertTrue(policy.isRetryable(new SQLException("macrodb", s)), s);
@@ -31,5 +33,6 @@ class RetryPolicyTest {
         assertFalse(policy.isRetryable(new SQLException("syntax", "42000")));
         assertFalse(policy.isRetryable(new SQLException("read-only", MacroSqlState.READ_ONLY_TRANSACTION)));
         assertFalse(policy.isRetryable(new SQLException("no state")));
+        assertFalse(policy.isRetryable(new SQLException("General error: out of disk", "HY000", 50000)));
     }
 }
