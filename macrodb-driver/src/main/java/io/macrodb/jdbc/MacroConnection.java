@@ -6,6 +6,7 @@ import io.macrodb.api.ReplicaRole;
 import io.macrodb.runtime.capture.TransactionCapture;
 import io.macrodb.runtime.cluster.Cluster;
 import io.macrodb.runtime.cluster.CommitSequencer;
+import io.macrodb.runtime.cluster.OpenRead;
 import io.macrodb.runtime.cluster.Replica;
 import io.macrodb.runtime.engine.CaptureTriggers;
 
@@ -244,13 +245,14 @@ public final class MacroConnection implements Connection {
             }
             // A locking read keeps writers out only where they write, and on a slave it would hold the applier back
             // (on H2 until the applier's lock timeout failed the slave: found by two reviews, 2026-11-23).
-            Replica replica = cluster.beginRead(kind.locksRows());
+            OpenRead read = cluster.beginRead(kind.locksRows());
             try {
-                PhysicalSession session = sessionFor(replica);
+                PhysicalSession session = sessionFor(read.replica());
+                read.runsOn(session.connection());
                 sync(session);
-                return publish(Transaction.readOnly(session));
+                return publish(Transaction.readOnly(session, read));
             } catch (SQLException | RuntimeException e) {
-                cluster.endRead(replica);
+                cluster.endRead(read);
                 throw e;
             }
         }
@@ -413,7 +415,7 @@ public final class MacroConnection implements Connection {
             return 0;
         } finally {
             if (tx.isReadOnly()) {
-                cluster.endRead(tx.session().replica());
+                cluster.endRead(tx.read());
             } else {
                 cluster.endUpdate(tx.session().replica());
             }
@@ -422,11 +424,12 @@ public final class MacroConnection implements Connection {
 
     /**
      * A read-only transaction ends with a commit of its engine transaction either way (it wrote nothing). When its
-     * replica failed meanwhile, committing fails with 40M01: the reads are not trusted; rolling back just ends it.
+     * replica failed meanwhile, or recovery ended it early ({@link OpenRead}), committing fails with 40M01: the reads
+     * are not trusted; rolling back just ends it.
      */
     private static void endReadOnly(Transaction tx, boolean commit) throws SQLException {
         Connection physical = tx.session().connection();
-        if (!tx.session().replica().isLost()) {
+        if (!tx.session().replica().isLost() && !tx.read().endedEarly()) {
             try {
                 physical.commit();
                 return;

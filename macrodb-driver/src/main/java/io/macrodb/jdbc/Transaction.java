@@ -4,6 +4,7 @@ import io.macrodb.api.MacroSqlState;
 import io.macrodb.runtime.capture.CaptureScope;
 import io.macrodb.runtime.capture.CaptureSink;
 import io.macrodb.runtime.capture.TransactionCapture;
+import io.macrodb.runtime.cluster.OpenRead;
 import io.macrodb.runtime.cluster.Replica;
 
 import java.sql.Connection;
@@ -25,6 +26,8 @@ final class Transaction {
     private static final String UNNAMED_PREFIX = "SYSTEM_SAVEPOINT_";
 
     private final PhysicalSession session;
+    /** A read-only transaction's place on its replica, which recovery may end early; null for an update transaction. */
+    private final OpenRead read;
     private final TransactionCapture capture;
     /**
      * The capture mark of each savepoint, by its name (an unnamed one by its id). Both engines let a name be set
@@ -33,17 +36,18 @@ final class Transaction {
      */
     private final Map<String, Integer> savepointMarks = new HashMap<>();
 
-    private Transaction(PhysicalSession session, TransactionCapture capture) {
+    private Transaction(PhysicalSession session, OpenRead read, TransactionCapture capture) {
         this.session = session;
+        this.read = read;
         this.capture = capture;
     }
 
-    static Transaction readOnly(PhysicalSession session) {
-        return new Transaction(session, null);
+    static Transaction readOnly(PhysicalSession session, OpenRead read) {
+        return new Transaction(session, read, null);
     }
 
     static Transaction update(PhysicalSession master, TransactionCapture capture) {
-        return new Transaction(master, capture);
+        return new Transaction(master, null, capture);
     }
 
     boolean isReadOnly() {
@@ -78,6 +82,10 @@ final class Transaction {
         return session;
     }
 
+    OpenRead read() {
+        return read;
+    }
+
     TransactionCapture capture() {
         return capture;
     }
@@ -90,7 +98,7 @@ final class Transaction {
         checkReplica(null);
         if (capture == null) {
             try {
-                return call.run(session);
+                return read.run(() -> call.run(session));
             } catch (SQLException e) {
                 checkReplica(e); // a failed replica's database may have been shut down under the statement
                 throw e;
@@ -186,7 +194,8 @@ final class Transaction {
     /**
      * Fails with the retryable 40M01 when the replica this transaction runs on has failed: a failed slave's reads
      * are not trusted, and nothing commits on a failed master any more. The transaction must run again elsewhere
-     * (an update transaction: on the new master).
+     * (an update transaction: on the new master). A read-only transaction fails so too once recovery has ended it
+     * early ({@link OpenRead}).
      *
      * @param cause the engine's error that made the caller look, if any
      */
@@ -195,6 +204,9 @@ final class Transaction {
         if (replica.isLost()) {
             throw new SQLTransientException("Replica " + replica.index() + " failed while this transaction ran on it; "
                     + "roll back and run the transaction again.", MacroSqlState.REPLICA_LOST, cause);
+        }
+        if (read != null) {
+            read.checkNotEndedEarly();
         }
     }
 

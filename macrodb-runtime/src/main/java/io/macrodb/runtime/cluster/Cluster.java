@@ -283,9 +283,9 @@ public final class Cluster implements MacroCluster {
      * Starts a read-only transaction: reads the master's version, picks a replica by the {@link ReadRouter} policy
      * (the master itself when {@code onMaster}: a locking read's locks must keep out writers, who write there) and
      * waits until it has applied that version (choosing again if the replica is paused meanwhile, to copy a new slave
-     * from it). The caller must {@link #endRead} the replica returned.
+     * from it). The caller must {@link #endRead} the transaction returned.
      */
-    public Replica beginRead(boolean onMaster) throws SQLException {
+    public OpenRead beginRead(boolean onMaster) throws SQLException {
         checkOpen();
         while (true) {
             long v = sequencer.version();
@@ -307,12 +307,13 @@ public final class Cluster implements MacroCluster {
                 readWaitNanos.add(waited);
             }
             replica.routedRead();
-            return replica;
+            return replica.opened();
         }
     }
 
-    public void endRead(Replica replica) {
-        replica.leave();
+    public void endRead(OpenRead read) {
+        read.replica().closed(read);
+        read.replica().leave();
     }
 
     /**

@@ -11,6 +11,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.SQLTransientException;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -70,7 +71,7 @@ final class MasterPromotion {
                 WriteSet.CounterState carried = carryOverCounters(old, own);
                 SqlQueries.execute(own, engine.referentialIntegrity(true));
                 own.commit();
-                UserTriggers.install(own, cluster.catalog().userTriggers()); // a slave had none of them
+                installUserTriggers(chosen, own);
                 cluster.catalog().refresh(own);
                 chosen.setRole(ReplicaRole.MASTER);
                 sequencer.setMaster(chosen);
@@ -83,6 +84,27 @@ final class MasterPromotion {
         } finally {
             gate.open();
         }
+    }
+
+    /**
+     * Creates the application's triggers on the promoted slave, which had none of them. Where {@code CREATE TRIGGER}
+     * waits for every other session's transaction (HSQLDB's MVCC modes), the read-only transactions open on the
+     * slave are ended first (they fail with 40M01 and run again): with commits held, one left open by an application
+     * held every update transaction at the gate for as long as it stayed open.
+     */
+    private void installUserTriggers(Replica chosen, Connection own) throws SQLException {
+        List<String> triggers = cluster.catalog().userTriggers();
+        if (triggers.isEmpty()) {
+            return;
+        }
+        if (engine.schemaReadWaitsForTransactions()) {
+            long ended = chosen.openReads().stream().filter(OpenRead::endEarly).count();
+            if (ended > 0) {
+                LOG.warning(() -> "MacroDB: ended " + ended + " read-only transaction(s) open on " + chosen
+                        + " to install the application's triggers on it as the new master; they fail with 40M01.");
+            }
+        }
+        UserTriggers.install(own, triggers);
     }
 
     /**

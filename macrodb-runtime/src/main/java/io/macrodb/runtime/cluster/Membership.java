@@ -84,7 +84,7 @@ final class Membership {
      * fewest transactions, then the furthest ahead: HSQLDB's {@code SCRIPT}, which the copy reads the source's schema
      * with, waits until every other session of that database has ended its transaction, so a read-only transaction
      * left open on the source held the whole rebuild (found by a review, 2026-11-28). The source leaves routing while
-     * it is copied, so no new one begins there; one left open on every slave still holds it.
+     * it is copied, so no new one begins there; one left open there is ended after a timeout ({@link OpenRead}).
      */
     Replica copySource() {
         return best(Replica::isRoutable, FEWEST_TRANSACTIONS.thenComparing(FURTHEST_AHEAD));

@@ -6,6 +6,9 @@ import io.macrodb.api.ReplicaRole;
 
 import java.sql.SQLException;
 import java.sql.SQLTransientException;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -26,6 +29,7 @@ public final class Replica {
     private final String jdbcUrl;
     private final AtomicLong version = new AtomicLong();
     private final AtomicInteger active = new AtomicInteger();
+    private final Set<OpenRead> openReads = ConcurrentHashMap.newKeySet();
     private final LongAdder routed = new LongAdder();
     private final LongAdder applied = new LongAdder();
     private final LongAdder applyNanos = new LongAdder();
@@ -109,6 +113,27 @@ public final class Replica {
 
     void enter() {
         active.incrementAndGet();
+    }
+
+    /** A read-only transaction begins here (counted in by {@link #enter} already). */
+    OpenRead opened() {
+        var read = new OpenRead(this);
+        openReads.add(read);
+        return read;
+    }
+
+    void closed(OpenRead read) {
+        openReads.remove(read);
+    }
+
+    /** The read-only transactions open here now. */
+    List<OpenRead> openReads() {
+        return List.copyOf(openReads);
+    }
+
+    /** Whether {@code read} is still open here and has not been ended early. */
+    boolean isRunning(OpenRead read) {
+        return !read.endedEarly() && openReads.contains(read);
     }
 
     void routedRead() {

@@ -216,6 +216,15 @@ public interface Engine {
     /** Statements that recreate a live database's schema (no rows), in order, for seeding a new slave. */
     List<String> snapshot(Connection source) throws SQLException;
 
+    /**
+     * Whether {@link #snapshot} and {@code CREATE TRIGGER} wait until every other session of the database has ended
+     * its transaction: then recovery ends the read-only transactions left open on the replica it copies or promotes
+     * ({@code io.macrodb.runtime.cluster.OpenRead}). The default (H2): no.
+     */
+    default boolean schemaReadWaitsForTransactions() {
+        return false;
+    }
+
     /** The statement that turns foreign key checks off or on, so a seed can copy tables in any order. */
     String referentialIntegrity(boolean enabled);
 

@@ -963,7 +963,8 @@ class HsqldbFailoverTest {
      * running no transaction. HSQLDB's SCRIPT, which the copy reads its source's schema with, waits for every open
      * transaction of that database, and the copy source used to be the slave furthest ahead (the first of equals),
      * whatever ran on it: the rebuild waited for the reader, with nothing timing it out (found by this review). With
-     * an open reader on every slave it still does (README, Limits).
+     * an open reader on every slave, the reader on the source is ended after macrodb.readWaitTimeoutMs
+     * ({@link ReadsLeftOpenDuringRecoveryTest}).
      */
     @ParameterizedTest
     @ValueSource(strings = {"locks", "mvcc"})

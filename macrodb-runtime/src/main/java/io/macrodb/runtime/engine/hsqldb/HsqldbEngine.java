@@ -479,6 +479,12 @@ public final class HsqldbEngine implements Engine {
         return SqlQueries.strings(source, "SCRIPT");
     }
 
+    /** HSQLDB's SCRIPT waits for every other session's transaction, and so does CREATE TRIGGER in the MVCC modes. */
+    @Override
+    public boolean schemaReadWaitsForTransactions() {
+        return true;
+    }
+
     @Override
     public String referentialIntegrity(boolean enabled) {
         return "SET DATABASE REFERENTIAL INTEGRITY " + enabled;
