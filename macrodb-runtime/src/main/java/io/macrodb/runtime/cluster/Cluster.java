@@ -302,12 +302,20 @@ public final class Cluster implements MacroCluster {
                 replica.leave(); // paused while we waited (a new slave is copied from it): choose again
                 continue;
             }
+            OpenRead read = replica.opened();
+            if (replica.isPaused()) {
+                // Paused since it was chosen: the copy from it may have listed its open reads before this one, and
+                // would not end it if it were left open. (Registered first, then checked; the copy pauses first,
+                // then lists: one of the two sees the other.)
+                endRead(read);
+                continue;
+            }
             if (waited > 0) {
                 readWaits.increment();
                 readWaitNanos.add(waited);
             }
             replica.routedRead();
-            return replica.opened();
+            return read;
         }
     }
 

@@ -87,6 +87,10 @@ public final class Replica {
         return isHealthy() && !paused;
     }
 
+    boolean isPaused() {
+        return paused;
+    }
+
     /** Pausing wakes whoever waits for this replica, so that they can go elsewhere (see awaitVersionWhileRoutable). */
     void setPaused(boolean paused) {
         this.paused = paused;
