@@ -179,66 +179,64 @@ final class ReplicaRecovery {
      * @param failed the slave being replaced, or null when an earlier rebuild failed and took its new slave out
      */
     private Future<Replica> scheduleRebuild(int index, Replica failed) {
-        return scheduleRebuild(index, failed, 1);
-    }
-
-    private Future<Replica> scheduleRebuild(int index, Replica failed, int attempt) {
         return rebuilds.compute(index, (key, running) -> {
             if (running != null && !running.isDone()) {
                 return running;
             }
-            try {
-                return worker.submit(() -> rebuild(index, failed, attempt));
-            } catch (RejectedExecutionException e) {
-                return CompletableFuture.failedFuture(shuttingDown(e));
-            }
+            CompletableFuture<Replica> rebuild = new CompletableFuture<>();
+            submitAttempt(index, failed, 1, rebuild);
+            return rebuild;
         });
     }
 
-    /**
-     * A rebuild whose copy source failed under it (or just before the copy began) is tried again at once, from
-     * another source (a healthy slave, else the master), up to {@link #REBUILD_ATTEMPTS} times in all: without another
-     * try its place stayed empty for good, missing even from the listing (found by a stress review, 2026-11-23). A
-     * copy from the master that gave up because an update transaction stayed open past the timeout is tried again
-     * too, within the same number of attempts, but only after as long again: the transaction is still open, the
-     * copy's closed gate held every writer meanwhile, and the recovery thread stays free for a promotion in between
-     * (until 2026-11-28 it was not tried again, and a cluster of 2 replicas went on with its master alone). Any other
-     * failure (the new slave itself failing, say) is not tried again by itself: a fault that recurs would loop;
-     * {@code rebuildReplica} tries again.
-     */
-    private Replica rebuild(int index, Replica failed, int firstAttempt) throws SQLException {
-        for (int attempt = firstAttempt; ; attempt++) {
-            try {
-                Replica fresh = new SlaveRebuild(cluster, this, timeoutMillis)
-                        .replace(index, attempt == firstAttempt ? failed : null);
-                LOG.info(() -> "MacroDB: " + fresh + " rebuilt in " + cluster.url() + " (database " + fresh.jdbcUrl()
-                        + ")");
-                return fresh;
-            } catch (SQLException | RuntimeException e) {
-                boolean writersOpen = e instanceof SQLException sql
-                        && MacroSqlState.UPDATES_HELD.equals(sql.getSQLState());
-                boolean again = (e instanceof SlaveRebuild.SourceLost || writersOpen) && attempt < REBUILD_ATTEMPTS
-                        && !stopping;
-                LOG.log(again ? Level.WARNING : Level.SEVERE, "MacroDB: could not rebuild replica " + index + " in "
-                        + cluster.url() + (!again ? "; rebuildReplica(" + index + ") tries again"
-                        : writersOpen ? "; trying again in " + timeoutMillis + " ms" : "; trying again"), e);
-                if (again && writersOpen) {
-                    int next = attempt + 1;
-                    CompletableFuture.delayedExecutor(timeoutMillis, TimeUnit.MILLISECONDS)
-                            .execute(() -> retryRebuild(index, next));
-                    throw e;
-                }
-                if (!again) {
-                    throw e;
-                }
-            }
+    /** Queues one attempt of a rebuild on the recovery thread; a cluster shutting down ends the rebuild instead. */
+    private void submitAttempt(int index, Replica failed, int attempt, CompletableFuture<Replica> rebuild) {
+        try {
+            worker.execute(() -> attempt(index, failed, attempt, rebuild));
+        } catch (RejectedExecutionException e) {
+            rebuild.completeExceptionally(shuttingDown(e));
         }
     }
 
-    /** A later attempt of a rebuild, unless the cluster is stopping or someone rebuilt that slave meanwhile. */
-    private void retryRebuild(int index, int attempt) {
-        if (!stopping && cluster.membership().slaveAt(index) == null) {
-            scheduleRebuild(index, null, attempt);
+    /**
+     * One attempt at building slave {@code index}'s place, which ends {@code rebuild} or queues the next attempt. A
+     * copy whose source failed under it (or just before the copy began) is tried again at once, from another source
+     * (a healthy slave, else the master): without another try its place stayed empty for good, missing even from the
+     * listing (found by a stress review, 2026-11-23). A copy from the master that gave up because an update
+     * transaction stayed open past the timeout is tried again after as long again: the transaction is still open, the
+     * copy's closed gate held every writer meanwhile, and the recovery thread stays free for a promotion in between
+     * (until 2026-11-28 it was not tried again, and a cluster of 2 replicas went on with its master alone). Both within
+     * {@link #REBUILD_ATTEMPTS} in all; an operator's {@code rebuildReplica} waits for the last. Any other failure (the
+     * new slave itself failing, say) is not tried again by itself: a fault that recurs would loop;
+     * {@code rebuildReplica} tries again.
+     *
+     * @param failed the slave being replaced (first attempt only), or null when its place is empty already
+     */
+    private void attempt(int index, Replica failed, int attempt, CompletableFuture<Replica> rebuild) {
+        try {
+            Replica fresh = new SlaveRebuild(cluster, this, timeoutMillis).replace(index, failed);
+            LOG.info(() -> "MacroDB: " + fresh + " rebuilt in " + cluster.url() + " (database " + fresh.jdbcUrl() + ")");
+            rebuild.complete(fresh);
+        } catch (SQLException | RuntimeException e) {
+            boolean writersOpen = e instanceof SQLException sql && MacroSqlState.UPDATES_HELD.equals(sql.getSQLState());
+            boolean again = (e instanceof SlaveRebuild.SourceLost || writersOpen) && attempt < REBUILD_ATTEMPTS
+                    && !stopping;
+            LOG.log(again ? Level.WARNING : Level.SEVERE, "MacroDB: could not rebuild replica " + index + " in "
+                    + cluster.url() + (!again ? "; rebuildReplica(" + index + ") tries again"
+                    : writersOpen ? "; trying again in " + timeoutMillis + " ms" : "; trying again"), e);
+            if (!again) {
+                rebuild.completeExceptionally(e);
+                return;
+            }
+            Runnable next = () -> submitAttempt(index, null, attempt + 1, rebuild);
+            if (writersOpen) {
+                CompletableFuture.delayedExecutor(timeoutMillis, TimeUnit.MILLISECONDS).execute(next);
+            } else {
+                next.run();
+            }
+        } catch (Error e) {
+            rebuild.completeExceptionally(e); // or whoever waits for it would wait for good
+            throw e;
         }
     }
 
