@@ -12,6 +12,8 @@ import io.macrodb.tpcc.procedures.StockLevel;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.SplittableRandom;
 
 /**
@@ -114,17 +116,54 @@ public final class TpccClient implements WorkloadClient {
     private record Procedures(NewOrder newOrder, Payment payment, OrderStatus orderStatus, Delivery delivery,
                               StockLevel stockLevel) {
 
+        /** Prepares all five, or none: when one fails, those prepared before it are closed. */
         static Procedures prepare(Connection connection) throws SQLException {
-            return new Procedures(new NewOrder(connection), new Payment(connection), new OrderStatus(connection),
-                    new Delivery(connection), new StockLevel(connection));
+            List<AutoCloseable> prepared = new ArrayList<>();
+            try {
+                NewOrder newOrder = kept(prepared, new NewOrder(connection));
+                Payment payment = kept(prepared, new Payment(connection));
+                OrderStatus orderStatus = kept(prepared, new OrderStatus(connection));
+                Delivery delivery = kept(prepared, new Delivery(connection));
+                StockLevel stockLevel = kept(prepared, new StockLevel(connection));
+                return new Procedures(newOrder, payment, orderStatus, delivery, stockLevel);
+            } catch (SQLException | RuntimeException e) {
+                SQLException closing = closeAll(prepared);
+                if (closing != null) {
+                    e.addSuppressed(closing);
+                }
+                throw e;
+            }
         }
 
+        /** Closes all five, the rest too when one fails; throws the first failure. */
         void close() throws SQLException {
-            newOrder.close();
-            payment.close();
-            orderStatus.close();
-            delivery.close();
-            stockLevel.close();
+            SQLException first = closeAll(List.of(newOrder, payment, orderStatus, delivery, stockLevel));
+            if (first != null) {
+                throw first;
+            }
+        }
+
+        private static <T extends AutoCloseable> T kept(List<AutoCloseable> prepared, T procedure) {
+            prepared.add(procedure);
+            return procedure;
+        }
+
+        /** Closes each of {@code procedures}; returns the first failure, the later ones suppressed in it, or null. */
+        private static SQLException closeAll(List<AutoCloseable> procedures) {
+            SQLException first = null;
+            for (AutoCloseable procedure : procedures) {
+                try {
+                    procedure.close();
+                } catch (Exception e) {
+                    SQLException failure = e instanceof SQLException sql ? sql : new SQLException(e);
+                    if (first == null) {
+                        first = failure;
+                    } else {
+                        first.addSuppressed(failure);
+                    }
+                }
+            }
+            return first;
         }
     }
 }

@@ -6,15 +6,26 @@ import io.macrodb.bench.targets.Presets;
 import io.macrodb.tpcc.procedures.Payment;
 import org.junit.jupiter.api.Test;
 
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
 import java.math.BigDecimal;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Set;
 import java.util.SplittableRandom;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A terminal resubmits the same transaction when the database asks for a retry: the retried attempt runs the failed
@@ -110,6 +121,93 @@ class TpccClientTest {
             }
         } finally {
             db.shutdown();
+        }
+    }
+
+    /**
+     * A terminal whose statements cannot all be prepared (a connection breaking while it prepares them) leaves none
+     * open: each point of failure is tried, and every statement prepared before it is closed. Closing a terminal closes
+     * every statement even when one of them fails to close.
+     */
+    @Test
+    void preparingOrClosingATerminalLeavesNoStatementOpen() throws Exception {
+        Database db = Presets.resolve("h2").freshDatabase("tpcc_client_prepare_test");
+        try (Connection c = db.connect()) {
+            new TpccWorkload(SCALE).load(db, SEED, LoadProgress.NONE);
+            StatementLedger all = new StatementLedger(Integer.MAX_VALUE, -1);
+            new TpccClient(all.wrap(c), terminal()).close();
+            assertTrue(all.prepared.size() > 5, "a statement per query: " + all.prepared.size());
+            assertTrue(all.allClosed(), "close() closed every statement");
+
+            for (int failAt = 0; failAt < all.prepared.size(); failAt++) {
+                StatementLedger ledger = new StatementLedger(failAt, -1);
+                assertThrows(SQLException.class, () -> new TpccClient(ledger.wrap(c), terminal()));
+                assertEquals(failAt, ledger.prepared.size());
+                assertTrue(ledger.allClosed(), "prepare failing at statement " + failAt + " left none open");
+            }
+
+            StatementLedger failingClose = new StatementLedger(Integer.MAX_VALUE, 2);
+            TpccClient client = new TpccClient(failingClose.wrap(c), terminal());
+            assertThrows(SQLException.class, client::close);
+            assertEquals(failingClose.prepared.size() - 1, failingClose.closed.size(), "all but the failing one");
+        } finally {
+            db.shutdown();
+        }
+    }
+
+    /**
+     * Wraps a connection to record the statements prepared on it and which were closed; the {@code failPrepareAt}-th
+     * prepare (counting from 0) fails, and so does closing the {@code failCloseAt}-th statement.
+     */
+    private static final class StatementLedger {
+        final List<PreparedStatement> prepared = new ArrayList<>();
+        final Set<PreparedStatement> closed = Collections.newSetFromMap(new IdentityHashMap<>()); // proxies: by identity
+        private final int failPrepareAt;
+        private final int failCloseAt;
+
+        StatementLedger(int failPrepareAt, int failCloseAt) {
+            this.failPrepareAt = failPrepareAt;
+            this.failCloseAt = failCloseAt;
+        }
+
+        Connection wrap(Connection real) {
+            return proxy(Connection.class, (proxy, method, args) -> {
+                if (!method.getName().equals("prepareStatement")) {
+                    return invoke(method, real, args);
+                }
+                if (prepared.size() == failPrepareAt) {
+                    throw new SQLException("the connection broke", "08006");
+                }
+                PreparedStatement ps = (PreparedStatement) invoke(method, real, args);
+                int index = prepared.size();
+                PreparedStatement recorded = proxy(PreparedStatement.class, (p, m, a) -> {
+                    if (m.getName().equals("close")) {
+                        if (index == failCloseAt) {
+                            throw new SQLException("close failed", "08006");
+                        }
+                        closed.add((PreparedStatement) p);
+                    }
+                    return invoke(m, ps, a);
+                });
+                prepared.add(recorded);
+                return recorded;
+            });
+        }
+
+        boolean allClosed() {
+            return closed.containsAll(prepared);
+        }
+
+        private static <T> T proxy(Class<T> type, InvocationHandler handler) {
+            return type.cast(Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[]{type}, handler));
+        }
+
+        private static Object invoke(Method method, Object target, Object[] args) throws Throwable {
+            try {
+                return method.invoke(target, args);
+            } catch (InvocationTargetException e) {
+                throw e.getCause();
+            }
         }
     }
 

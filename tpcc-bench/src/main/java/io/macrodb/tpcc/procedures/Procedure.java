@@ -21,12 +21,27 @@ abstract class Procedure implements AutoCloseable {
         this.connection = connection;
     }
 
+    /**
+     * Prepares one of the transaction's statements. A constructor calls it for each; when one fails, the statements
+     * prepared before it are closed here, since the half-built transaction object never reaches anyone who would.
+     */
     protected final PreparedStatement prepare(String sql) throws SQLException {
-        PreparedStatement ps = connection.prepareStatement(sql);
+        PreparedStatement ps;
+        try {
+            ps = connection.prepareStatement(sql);
+        } catch (SQLException | RuntimeException e) {
+            try {
+                close();
+            } catch (SQLException closing) {
+                e.addSuppressed(closing);
+            }
+            throw e;
+        }
         statements.add(ps);
         return ps;
     }
 
+    /** Closes every statement, the rest too when one fails to close; throws the first failure. */
     @Override
     public void close() throws SQLException {
         SQLException first = null;
