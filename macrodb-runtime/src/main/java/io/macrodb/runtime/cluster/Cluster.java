@@ -19,6 +19,7 @@ import io.macrodb.runtime.engine.Engines;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
+import java.sql.SQLFeatureNotSupportedException;
 import java.sql.SQLTransientException;
 import java.sql.SQLNonTransientConnectionException;
 import java.util.ArrayList;
@@ -107,6 +108,9 @@ public final class Cluster implements MacroCluster {
 
     private void open() throws SQLException {
         Connection masterOwn = own(membership.master());
+        if (!membership.slaves().isEmpty()) {
+            refuseTablesSlavesCannotHold(masterOwn);
+        }
         catalog.refresh(masterOwn);
         List<Applier> appliers = new ArrayList<>();
         for (Replica slave : membership.slaves()) {
@@ -116,6 +120,16 @@ public final class Cluster implements MacroCluster {
         }
         sequencer.setAppliers(appliers);
         appliers.forEach(Applier::start);
+    }
+
+    private void refuseTablesSlavesCannotHold(Connection master) throws SQLException {
+        List<String> tables = engine.tablesSlavesCannotHold(master);
+        if (!tables.isEmpty()) {
+            throw new SQLFeatureNotSupportedException("MacroDB cannot copy " + String.join(", ", tables) + " of "
+                    + url() + " to its in-memory slaves. Open the database with the engine alone and "
+                    + "change those tables as said, or open it with macrodb.replicas=1 (no slaves).",
+                    MacroSqlState.NOT_REPLICABLE);
+        }
     }
 
     /** Creates {@code replica}'s database (or opens a file master's) and keeps a connection of the cluster's own. */

@@ -17,6 +17,7 @@ import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 /**
@@ -365,6 +366,48 @@ class HsqldbFileAndModesTest {
             Engine.execute(c, "CREATE CACHED TABLE ct (id INT PRIMARY KEY, v VARCHAR(10))",
                     "INSERT INTO ct VALUES (1, 'a'), (2, 'b')");
             Engine.assertReplicatedThenShutDown(c);
+        }
+    }
+
+    /**
+     * A file database that HSQLDB alone gave a TEXT table or a system-versioned table is refused at open with 0AM01,
+     * naming the tables and what to do; nothing of it is lost (HSQLDB alone opens it again with its rows), and with
+     * {@code replicas=1}, no slave to copy to, MacroDB opens it. Before, the first slave's copy failed with HSQLDB's
+     * own error ("The table's data source has not been defined" for the TEXT table; "requires either DEFAULT keyword
+     * or OVERRIDING clause" for the system-versioned one).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"text", "versioned"})
+    void aFileDatabaseWithTablesNoSlaveCanHoldIsRefusedAtOpen(String kind, @TempDir Path dir) throws Exception {
+        String file = dir.resolve("db").toAbsolutePath().toString();
+        String table = kind.equals("text")
+                ? "CREATE TEXT TABLE odd (id INT PRIMARY KEY, v INT)"
+                : "CREATE TABLE odd (id INT PRIMARY KEY, v INT, "
+                + "rs TIMESTAMP(9) WITH TIME ZONE GENERATED ALWAYS AS ROW START, "
+                + "re TIMESTAMP(9) WITH TIME ZONE GENERATED ALWAYS AS ROW END, "
+                + "PERIOD FOR SYSTEM_TIME (rs, re)) WITH SYSTEM VERSIONING";
+        String alone = "jdbc:hsqldb:file:" + file + ";shutdown=true";
+        try (Connection c = DriverManager.getConnection(alone, "SA", "")) {
+            Engine.execute(c, "CREATE CACHED TABLE ct (id INT PRIMARY KEY)", "INSERT INTO ct VALUES (1)", table);
+            if (kind.equals("text")) {
+                Engine.execute(c, "SET TABLE odd SOURCE 'odd.csv'");
+            }
+            Engine.execute(c, "INSERT INTO odd (id, v) VALUES (1, 10)");
+            c.commit();
+        }
+        String url = "jdbc:macrodb:hsqldb:file:" + file;
+        SQLException refused = assertThrows(SQLException.class, () -> Engine.connect(url + ";macrodb.replicas=2"));
+        assertEquals("0AM01", refused.getSQLState(), refused.getMessage());
+        assertTrue(refused.getMessage().contains("PUBLIC.ODD ("), refused.getMessage());
+        try (Connection c = DriverManager.getConnection(alone, "SA", "")) {
+            assertEquals(List.of("1 1 10"), Engine.rows(c, "SELECT ct.id, odd.id, odd.v FROM ct, odd"));
+        }
+        try (Connection c = Engine.connect(url + ";macrodb.replicas=1")) {
+            Engine.execute(c, "INSERT INTO ct VALUES (2)");
+            c.commit();
+            assertEquals(List.of("2"), Engine.rows(c, "SELECT COUNT(*) FROM ct"));
+            c.commit();
+            c.unwrap(MacroCluster.class).shutdown();
         }
     }
 
