@@ -20,10 +20,10 @@ import java.util.Map;
  * Makes a new, empty slave a copy of a replica that stands still (nothing commits on it while it is copied) before
  * the new slave's applier starts: the schema (from the engine's own script, less the application's triggers: see
  * {@link UserTriggers}), every table's rows, and the sequence and identity counters. At start the source is the
- * master, which has data when it is a file database; for a new in-memory master it copies nothing. A rebuilt slave
- * is copied from a paused slave, or from a master whose update transactions are held ({@link SlaveRebuild}). The
- * tables copied are the source's own, which may be older than the catalog's: the DDL after the copy's version is
- * still in the new slave's queue.
+ * master, which has data when it is a file database; a new in-memory master's script holds only what every new
+ * database has. A rebuilt slave is copied from a paused slave, or from a master whose update transactions are held
+ * ({@link SlaveRebuild}). The tables copied are the source's own, which may be older than the catalog's: the DDL
+ * after the copy's version is still in the new slave's queue.
  *
  * <p>Every slave runs with referential integrity off, for good: the master has already checked each foreign key and
  * run each cascade, and the write set carries every row a cascade touched. A slave that cascaded again would apply
@@ -44,10 +44,9 @@ final class SlaveSeeder {
     void seed(Connection source, Connection slave) throws SQLException {
         SqlQueries.execute(slave, engine.referentialIntegrity(false));
         slave.commit();
+        // Even with no table nor sequence: a schema, a routine, a domain or a linked table alone must be copied too (a
+        // later CREATE TABLE in that schema failed the new slave, a query of that routine failed on it alone).
         Collection<CapturedTable> tables = catalog.read(source).values();
-        if (tables.isEmpty() && engine.sequenceState(source).isEmpty()) {
-            return;
-        }
         CaptureSink previous = CaptureScope.open(CaptureSink.IGNORE);
         try {
             for (String sql : engine.snapshot(source)) {

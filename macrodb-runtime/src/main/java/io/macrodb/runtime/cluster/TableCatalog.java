@@ -304,14 +304,18 @@ public final class TableCatalog {
         return triggers;
     }
 
+    /** The tables whose rows the database holds: not the engine's own, nor those it links to another database. */
     private List<CapturedTable.Name> userTables(Connection connection) throws SQLException {
+        Set<String> external = engine.externalTables(connection);
         List<CapturedTable.Name> names = new ArrayList<>();
         try (ResultSet rows = connection.getMetaData().getTables(null, null, "%", null)) {
             while (rows.next()) {
                 String type = rows.getString("TABLE_TYPE");
-                String schema = rows.getString("TABLE_SCHEM");
-                if (("TABLE".equals(type) || "BASE TABLE".equals(type)) && !engine.isSystemSchema(schema)) {
-                    names.add(new CapturedTable.Name(schema, rows.getString("TABLE_NAME")));
+                CapturedTable.Name name = new CapturedTable.Name(rows.getString("TABLE_SCHEM"),
+                        rows.getString("TABLE_NAME"));
+                if (("TABLE".equals(type) || "BASE TABLE".equals(type)) && !engine.isSystemSchema(name.schema())
+                        && !external.contains(name.key())) {
+                    names.add(name);
                 }
             }
         }

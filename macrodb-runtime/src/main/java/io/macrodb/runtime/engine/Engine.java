@@ -10,6 +10,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Everything MacroDB needs to know about one embedded engine, and nothing more. One class per engine, found by
@@ -88,6 +89,17 @@ public interface Engine {
 
     /** Whether {@code schema} holds the engine's own tables, never captured nor copied. */
     boolean isSystemSchema(String schema);
+
+    /**
+     * The tables of {@code connection}'s database whose rows live outside it (H2's linked tables), keyed as
+     * {@link CapturedTable.Name#key()}: the master's engine writes them through to their source, once; every replica
+     * has the same link (their DDL is replayed, their definition copied) and reads that source itself. So they are
+     * never captured, copied nor compared (capturing them made every slave write each row to the source again). The
+     * default: none.
+     */
+    default Set<String> externalTables(Connection connection) throws SQLException {
+        return Set.of();
+    }
 
     /**
      * The capture trigger(s) {@code table} needs, each by its name ({@link CaptureTriggers#name}) with the statement

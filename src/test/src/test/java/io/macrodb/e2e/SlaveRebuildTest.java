@@ -183,6 +183,51 @@ class SlaveRebuildTest {
         }
     }
 
+    /**
+     * A slave copied from a database holding a schema and a domain but no table nor sequence gets them. The copy
+     * copied nothing then, and the next {@code CREATE TABLE} in that schema failed the new slave (found 2026-11-28;
+     * the same for a file master's slaves at start).
+     */
+    @ParameterizedTest
+    @EnumSource(Engine.class)
+    void aSlaveRebuiltBeforeAnyTableGetsTheSchemaObjects(Engine engine) throws Exception {
+        try (Connection c = Engine.connect(engine.url(2))) {
+            MacroCluster cluster = c.unwrap(MacroCluster.class);
+            Engine.execute(c, "CREATE SCHEMA s", "CREATE DOMAIN s.positive AS INT CHECK (VALUE > 0)");
+            cluster.rebuildReplica(1);
+            long failures = cluster.metrics().failures(); // the rebuild's own
+            Engine.execute(c, "CREATE TABLE s.t (id s.positive PRIMARY KEY)", "INSERT INTO s.t VALUES (1)");
+            Engine.assertIdentical(cluster);
+            assertEquals(failures, cluster.metrics().failures(), "no replica failed after the rebuild");
+            cluster.shutdown();
+        }
+    }
+
+    /**
+     * H2's linked table reads and writes a table of another database: its writes reach that database once, from the
+     * master, and every replica, a rebuilt one too, reads it there. Its rows were captured, and every slave wrote each
+     * one to the source again, which failed the slave (a key taken) or would have doubled the row (found 2026-11-28).
+     */
+    @Test
+    void anH2LinkedTableIsWrittenOnceAndReadByEveryReplica() throws Exception {
+        String sourceUrl = "jdbc:h2:mem:linked_source_" + System.nanoTime();
+        try (Connection source = java.sql.DriverManager.getConnection(sourceUrl);
+             Connection c = Engine.connect(Engine.H2.url(3))) {
+            Engine.execute(source, "CREATE TABLE e (id INT PRIMARY KEY, v INT)");
+            MacroCluster cluster = c.unwrap(MacroCluster.class);
+            Engine.execute(c, "CREATE LINKED TABLE l('org.h2.Driver', '" + sourceUrl + "', '', '', 'E')",
+                    "CREATE TABLE local (id INT PRIMARY KEY)", "INSERT INTO l VALUES (1, 1), (2, 2)",
+                    "UPDATE l SET v = v + 10", "DELETE FROM l WHERE id = 2", "INSERT INTO local VALUES (1)");
+            assertEquals(List.of("1 11"), Engine.rows(source, "SELECT id, v FROM e"));
+            cluster.rebuildReplica(1);
+            assertEquals(List.of(List.of("1 11")), cluster.queryEachReplica(r -> Engine.rows(r, "SELECT id, v FROM l"))
+                    .stream().map(result -> result.value()).distinct().toList());
+            Engine.assertIdentical(cluster);
+            assertEquals(1, cluster.metrics().failures(), "no replica failed but by the rebuild");
+            cluster.shutdown();
+        }
+    }
+
     @ParameterizedTest
     @EnumSource(Engine.class)
     void verifyFailsASlaveThatDiffersAndRebuildReplicaReplacesIt(Engine engine) throws Exception {

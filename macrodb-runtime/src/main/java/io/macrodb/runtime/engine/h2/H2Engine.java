@@ -21,10 +21,12 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -123,6 +125,13 @@ public final class H2Engine implements Engine {
      * {@code INFORMATION_SCHEMA}, and {@code PG_CATALOG}, whose tables H2 creates in {@code MODE=PostgreSQL} (every
      * replica has its own; they reject inserts). Either is lower case with {@code DATABASE_TO_LOWER=TRUE}.
      */
+    /** H2's linked tables ({@code CREATE LINKED TABLE}), which read and write a table of another JDBC database. */
+    @Override
+    public Set<String> externalTables(Connection connection) throws SQLException {
+        return new HashSet<>(SqlQueries.strings(connection, "SELECT TABLE_SCHEMA || '.' || TABLE_NAME"
+                + " FROM INFORMATION_SCHEMA.TABLES WHERE STORAGE_TYPE = 'TABLE LINK'"));
+    }
+
     @Override
     public boolean isSystemSchema(String schema) {
         return "INFORMATION_SCHEMA".equalsIgnoreCase(schema) || "PG_CATALOG".equalsIgnoreCase(schema);
