@@ -111,6 +111,15 @@ public final class MacroConnection implements Connection {
 
     // ---- the transaction path: every statement comes through here ----
 
+    /** What {@code sql} does ({@link StatementKind#of}), as far as this cluster's routines go too. */
+    StatementKind kindOf(String sql) throws SQLException {
+        return StatementKind.of(sql, cluster.catalog()::callsVolatileRoutine);
+    }
+
+    private StatementKind kindOfPrepared(String sql) throws SQLException {
+        return StatementKind.ofPrepared(sql, cluster.catalog()::callsVolatileRoutine);
+    }
+
     /**
      * Runs one statement of the current transaction, beginning one if none is active, and ends it after the
      * statement in auto-commit mode. DDL, {@code SET}, and transaction-control statements take their own paths.
@@ -522,7 +531,7 @@ public final class MacroConnection implements Connection {
                 if (step.schemaChange()) {
                     executeSchemaChange(sql, session -> runOwnStatement(session, sql));
                 } else {
-                    execute(StatementKind.of(sql), sql, session -> runOwnStatement(session, sql));
+                    execute(kindOf(sql), sql, session -> runOwnStatement(session, sql));
                     end(true);
                 }
             }
@@ -866,7 +875,7 @@ public final class MacroConnection implements Connection {
 
     private PreparedStatement prepare(String sql, StatementShape shape) throws SQLException {
         checkOpen();
-        return new MacroPreparedStatement(this, shape, sql, StatementKind.ofPrepared(sql));
+        return new MacroPreparedStatement(this, shape, sql, kindOfPrepared(sql));
     }
 
     @Override
@@ -884,7 +893,7 @@ public final class MacroConnection implements Connection {
             throws SQLException {
         checkOpen();
         return new MacroCallableStatement(this, new StatementShape(type, concurrency, holdability), sql,
-                StatementKind.ofPrepared(sql));
+                kindOfPrepared(sql));
     }
 
     @Override

@@ -198,7 +198,7 @@ public class MacroStatement implements Statement {
      * DDL, so its results are those of a DDL statement.
      */
     private <T> T runSql(String sql, SqlTextCall<T> call) throws SQLException {
-        StatementKind kind = StatementKind.of(sql);
+        StatementKind kind = connection.kindOf(sql);
         if (kind.type() != StatementKind.Type.IN_STEPS) {
             return run(kind, sql, s -> call.run(physicalOn(s), sql));
         }
@@ -338,7 +338,7 @@ public class MacroStatement implements Statement {
     @Override
     public void addBatch(String sql) throws SQLException {
         checkOpen();
-        StatementKind.of(sql); // refuse what cannot run now, not at executeBatch
+        connection.kindOf(sql); // refuse what cannot run now, not at executeBatch
         if (batch == null) {
             batch = new ArrayList<>();
         }
@@ -402,7 +402,7 @@ public class MacroStatement implements Statement {
         boolean usesSequence = false;
         boolean mayDrawIdentity = false;
         for (String sql : sqls) {
-            StatementKind kind = StatementKind.of(sql);
+            StatementKind kind = connection.kindOf(sql);
             // A statement the engine may commit before (ANALYZE, CHECKPOINT) runs on its own path too, which commits
             // first through MacroDB: inside an engine batch the engine committed the rows before it behind its back.
             simple &= kind.runsInEngineBatch();

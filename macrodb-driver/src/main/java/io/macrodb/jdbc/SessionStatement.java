@@ -30,7 +30,8 @@ record SessionStatement(String sql, String variableName, Object variable, Engine
 
     private static final Pattern VARIABLE = Pattern.compile("^\\W*SET\\s+@([\\w$]+)\\s*(?::?=|\\s)",
             Pattern.CASE_INSENSITIVE);
-    private static final Pattern SCHEMA = Pattern.compile("^\\W*SET\\s+SCHEMA\\b", Pattern.CASE_INSENSITIVE);
+    /** {@code SET SCHEMA s}, and H2's {@code USE s}, which does the same. */
+    private static final Pattern SCHEMA = Pattern.compile("^\\W*(SET\\s+SCHEMA|USE)\\b", Pattern.CASE_INSENSITIVE);
     private static final Pattern TIME_ZONE = Pattern.compile("^\\W*SET\\s+TIME\\s+ZONE\\b", Pattern.CASE_INSENSITIVE);
     // Each pattern reads the text past its comments: behind one, a SET SCHEMA was replayed over a later setSchema, a
     // SET TIME ZONE did not reach the rows slaves write, and a variable set to RAND() was evaluated again by a slave.
@@ -44,7 +45,7 @@ record SessionStatement(String sql, String variableName, Object variable, Engine
         return NEXT_TRANSACTION_ACCESS.matcher(SqlText.withoutComments(sql)).lookingAt();
     }
 
-    /** Whether {@code sql} sets the session's schema ({@code SET SCHEMA s}), which the connection keeps itself. */
+    /** Whether {@code sql} sets the session's schema ({@code SET SCHEMA s}, {@code USE s}), which the connection keeps. */
     static boolean setsSchema(String sql) {
         return SCHEMA.matcher(SqlText.withoutComments(sql)).lookingAt();
     }

@@ -6,6 +6,7 @@ import io.macrodb.runtime.sql.SqlText;
 
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
+import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -89,20 +90,34 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
 
     /**
      * Values that differ per call, per replica or per session: replaying DDL that evaluates them would diverge. The
-     * clock and random values; the database's own name, path and memory (each replica is a database of its own); the
-     * session's id, transaction and last drawn sequence value.
+     * clock and random values; the database's own name, path, memory and object ids (each replica is a database of
+     * its own); the session's id, transaction, last drawn sequence value, schema, user, settings and time zone (each
+     * replica runs DDL on a session of its own, and a slave applies some rows with SQL on its applier's session,
+     * which computes a computed column again: found by a review, 2026-11-28, for {@code CURRENT_CATALOG},
+     * {@code CURRENT_SCHEMA} and {@code LOCK_TIMEOUT()}).
      */
     private static final Pattern NONDETERMINISTIC = Pattern.compile(
             "\\b(NOW|CURRENT_TIMESTAMP|LOCALTIMESTAMP|CURRENT_TIME|LOCALTIME|CURRENT_DATE|SYSDATE|SYSTIMESTAMP"
-                    + "|NEXT\\s+VALUE|CURRENT\\s+VALUE|NEXTVAL|CURRVAL)\\b"
-                    // Words an application's column or type may be named (UUID): functions only when called.
-                    + "|\\b(RAND|RANDOM|RANDOM_UUID|UUID|NEWID|CURDATE|CURTIME|SECURE_RAND|UNIX_MILLIS|UNIX_TIMESTAMP"
+                    + "|NEXT\\s+VALUE|CURRENT\\s+VALUE|NEXTVAL|CURRVAL|CURRENT_CATALOG|CURRENT_SCHEMA|CURRENT_PATH"
+                    + "|CURRENT_USER|CURRENT_ROLE|SESSION_USER|SYSTEM_USER)\\b"
+                    // Words an application's column, type or table may be named (UUID, TIMEZONE): functions only
+                    // when called, and not where a table is named (REFERENCES timezone (id), schema.user (...)).
+                    + "|(?<!\\b(?:REFERENCES|TABLE|FROM|JOIN|INTO|ON)\\s{1,20})(?<!\\.)\\b"
+                    + "(RAND|RANDOM|RANDOM_UUID|UUID|NEWID|CURDATE|CURTIME|SECURE_RAND|UNIX_MILLIS|UNIX_TIMESTAMP"
                     + "|DATABASE|DATABASE_NAME|DATABASE_PATH|SESSION_ID|TRANSACTION_ID|TRANSACTION_SIZE|LASTVAL"
-                    + "|SCOPE_IDENTITY|MEMORY_FREE|MEMORY_USED|DISK_SPACE_USED)\\s*\\(",
+                    + "|SCOPE_IDENTITY|MEMORY_FREE|MEMORY_USED|DISK_SPACE_USED|DB_OBJECT_ID|SCHEMA|USER"
+                    + "|LOCK_TIMEOUT|LOCK_MODE|AUTOCOMMIT|READONLY|ISOLATION_LEVEL|SESSION_ISOLATION_LEVEL"
+                    + "|DATABASE_ISOLATION_LEVEL|TRANSACTION_CONTROL|ACTION_ID|SESSION_TIMEZONE|DATABASE_TIMEZONE"
+                    + "|TIMEZONE)\\s*\\(",
             Pattern.CASE_INSENSITIVE);
-    /** Whether {@code sql} evaluates a {@link #NONDETERMINISTIC} value: outside strings and quoted names. */
-    private static boolean nondeterministic(String sql) {
-        return NONDETERMINISTIC.matcher(SqlText.withoutQuotedText(sql)).find();
+
+    /**
+     * Whether {@code sql} evaluates a {@link #NONDETERMINISTIC} value (outside strings and quoted names), or calls one
+     * of the application's routines that {@code volatileRoutines} says are not declared deterministic: each replica
+     * would call it again (found by a review, 2026-11-28: a counter function gave every replica its own values).
+     */
+    private static boolean nondeterministic(String sql, Predicate<String> volatileRoutines) {
+        return NONDETERMINISTIC.matcher(SqlText.withoutQuotedText(sql)).find() || volatileRoutines.test(sql);
     }
 
     /** DDL that computes row values as it runs: CREATE TABLE ... AS SELECT (with CREATE_TABLE), ALTER TABLE ... ADD. */
@@ -162,6 +177,14 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
     private static final Pattern EXPLAIN_ANALYZE =
             Pattern.compile("^\\W*EXPLAIN\\s+ANALYZE\\s+", Pattern.CASE_INSENSITIVE);
 
+    private static final Pattern EXECUTE_IMMEDIATE = Pattern.compile("^\\W*EXECUTE\\s+IMMEDIATE\\b",
+            Pattern.CASE_INSENSITIVE);
+    /** {@code EXECUTE IMMEDIATE 'text'}, and nothing else: the text is group 1, its quotes still doubled. */
+    private static final Pattern EXECUTE_IMMEDIATE_LITERAL = Pattern.compile(
+            "^\\W*EXECUTE\\s+IMMEDIATE\\s+'((?:[^']|'')*)'[\\s;]*$", Pattern.CASE_INSENSITIVE | Pattern.DOTALL);
+    /** For a database with no routine of the application's. */
+    private static final Predicate<String> NO_ROUTINES = sql -> false;
+
     private static final Pattern CREATE_TABLE = Pattern.compile(
             "^\\W*CREATE\\s+((CACHED|MEMORY|LOCAL|GLOBAL|TEMPORARY|TEMP|TEXT)\\s+)*TABLE\\b", Pattern.CASE_INSENSITIVE);
 
@@ -179,7 +202,18 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
                 || usesSequence;
     }
 
+    /** As {@link #of(String, Predicate)} where the database has no routine of the application's. */
     static StatementKind of(String sql) throws SQLException {
+        return of(sql, NO_ROUTINES);
+    }
+
+    /**
+     * What {@code sql} does.
+     *
+     * @param volatileRoutines whether a text calls one of the application's routines that is not declared
+     *                         deterministic (the cluster's catalog knows them)
+     */
+    static StatementKind of(String sql, Predicate<String> volatileRoutines) throws SQLException {
         if (SqlText.hasNestedComment(sql)) {
             throw new SQLException("MacroDB cannot tell which statement this is: a block comment holds another '/*', "
                     + "which H2 reads as a nested comment and HSQLDB does not (" + sql.strip() + "). Remove the inner "
@@ -203,16 +237,20 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
         if (analyze != null && analyze.lookingAt()) {
             // H2 runs the statement it explains: a write, though as a query it got no savepoint of its own and ran
             // in read-only transactions (on a slave, where the capture trigger's refusal left its row behind).
-            StatementKind explained = of(text.substring(analyze.end()));
+            StatementKind explained = of(text.substring(analyze.end()), volatileRoutines);
             return explained.type() == Type.WRITE
                     ? new StatementKind(Type.WRITE, explained.usesSequence(), explained.mayDrawIdentity(), true)
                     : explained;
         }
+        if (word.equals("EXECUTE") && EXECUTE_IMMEDIATE.matcher(text).lookingAt()) {
+            return executedImmediately(text, volatileRoutines);
+        }
         Type type = switch (word) {
             case "SELECT", "VALUES", "TABLE", "WITH", "SHOW", "EXPLAIN", "HELP", "CALL", "SCRIPT", "CHECKPOINT",
                  "ANALYZE", "BACKUP" -> Type.QUERY;
-            case "REFRESH" -> Type.SCHEMA_CHANGE; // H2's materialized view: every replica recomputes it alike
+            case "REFRESH" -> Type.SCHEMA_CHANGE; // H2's materialized view: refused at creation, H2 names the error
             case "INSERT", "UPDATE", "DELETE", "MERGE", "UPSERT", "REPLACE" -> Type.WRITE;
+            case "USE" -> Type.SESSION; // H2's USE s: SET SCHEMA s
             case "CREATE", "ALTER", "DROP", "TRUNCATE", "COMMENT", "GRANT", "REVOKE", "RENAME" -> Type.SCHEMA_CHANGE;
             case "SET" -> AUTOCOMMIT.matcher(text).find() ? refuseControl(sql)
                     : DATABASE_SETTING.matcher(text).find() ? Type.SCHEMA_CHANGE
@@ -226,7 +264,7 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
         };
         if (type == Type.SCHEMA_CHANGE) {
             refuseWhatSlavesCannotFollow(text);
-            refuseNondeterministicComputedColumn(text);
+            refuseNondeterministicComputedColumn(text, volatileRoutines);
             refuseDrawingView(text, sequence);
             if (SqlText.hasSessionVariable(sql)) {
                 throw new SQLException("MacroDB cannot replicate DDL that reads a session variable (" + sql.strip()
@@ -241,8 +279,8 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
                     + "Draw the value with a query (SELECT NEXT VALUE FOR ...) and set the variable from its result.",
                     MacroSqlState.NOT_REPLICABLE);
         }
-        if (type == Type.SCHEMA_CHANGE && (createsTableFromQuery(text)
-                || ADD_TO_TABLE.matcher(text).find() && nondeterministic(text))) {
+        if (type == Type.SCHEMA_CHANGE && (createsTableFromQuery(text, volatileRoutines)
+                || ADD_TO_TABLE.matcher(text).find() && nondeterministic(text, volatileRoutines))) {
             return new StatementKind(Type.IN_STEPS, false); // its later steps, classified themselves, may draw
         }
         if (type == Type.QUERY && DATA_CHANGE_DELTA.matcher(text).find()) {
@@ -300,7 +338,8 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
      * values, and none accepts a value for it: an expression that differs per evaluation ({@code RAND()}, the clock)
      * would give each replica values of its own. Such a column is refused where it is defined.
      */
-    private static void refuseNondeterministicComputedColumn(String sql) throws SQLException {
+    private static void refuseNondeterministicComputedColumn(String sql, Predicate<String> volatileRoutines)
+            throws SQLException {
         if (!CREATE_TABLE.matcher(sql).find() && !ALTER_TABLE.matcher(sql).find()) {
             return;
         }
@@ -308,11 +347,12 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
         while (as.find()) {
             int open = as.end() - 1;
             String expression = sql.substring(open + 1, Math.max(open + 1, SqlText.closingParenthesis(sql, open)));
-            if (!QUERY_START.matcher(expression).find() && nondeterministic(expression)) {
+            if (!QUERY_START.matcher(expression).find() && nondeterministic(expression, volatileRoutines)) {
                 throw new SQLException("MacroDB cannot replicate a column computed as (" + expression.strip()
                         + "): every replica computes it itself and would get a value of its own. Use a column "
-                        + "default instead (MacroDB copies the value the master drew), or compute the value in the "
-                        + "application.", MacroSqlState.NOT_REPLICABLE);
+                        + "default instead (MacroDB copies the value the master drew), compute the value in the "
+                        + "application, or, if it calls a function of yours that gives the same result for the same "
+                        + "arguments, declare that function DETERMINISTIC.", MacroSqlState.NOT_REPLICABLE);
             }
         }
     }
@@ -326,19 +366,22 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
      * written. Its rows, captured, reach every slave as the master computed them. (Its first step is still replayed
      * as text: one reading the writer's temporary table fails on the slaves, see README Limits.)
      */
-    private static boolean createsTableFromQuery(String sql) {
+    private static boolean createsTableFromQuery(String sql, Predicate<String> volatileRoutines) {
         Matcher create = CREATE_TABLE.matcher(sql);
         if (!create.find() || !AS_QUERY.matcher(sql).find()) {
             return false;
         }
         // A temporary table's rows are the session's, on the master only: steps are needed only for the values.
-        return !TEMPORARY.matcher(create.group()).find() || nondeterministic(sql);
+        return !TEMPORARY.matcher(create.group()).find() || nondeterministic(sql, volatileRoutines);
     }
 
     /**
      * A view is evaluated wherever it is read: one that draws from a sequence would move the master's sequence unseen
-     * when an update transaction reads it, and a slave's when a read-only one does. H2's materialized view is computed
-     * by every replica when it is created or refreshed, so one whose query differs per evaluation is refused too.
+     * when an update transaction reads it, and a slave's when a read-only one does. H2's materialized views are refused
+     * (found by a review, 2026-11-28): H2 2.5 cannot run the script it writes of one ({@code CREATE FORCE MATERIALIZED
+     * VIEW}: "not yet implemented"), so once a database had one no slave could be copied again, and every replica
+     * computed its rows itself, which differ when the query depends on the order rows are stored in or calls a
+     * function of the application's (replayed until then).
      */
     private static void refuseDrawingView(String sql, boolean drawsSequence) throws SQLException {
         Matcher view = CREATE_VIEW.matcher(sql);
@@ -346,10 +389,11 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
             return;
         }
         boolean materialized = view.group(1) != null;
-        if (drawsSequence || materialized && nondeterministic(sql)) {
+        if (drawsSequence || materialized) {
             throw new SQLException("MacroDB cannot replicate this view (" + sql.strip() + "): "
-                    + (materialized ? "every replica computes a materialized view itself, and this one's query gives "
-                    + "each a value of its own. Create a table and fill it with INSERT ... SELECT instead."
+                    + (materialized ? "every replica would compute a materialized view itself, and H2 cannot copy "
+                    + "one to a new slave. Create a table and fill it with INSERT ... SELECT instead (to refresh it, "
+                    + "DELETE its rows and INSERT ... SELECT again in one transaction)."
                     : "reading it draws from a sequence, which would move the counter of whichever replica serves "
                     + "the read. Draw sequence values in the statements that write rows."),
                     MacroSqlState.NOT_REPLICABLE);
@@ -357,12 +401,37 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
     }
 
     /**
+     * H2's {@code EXECUTE IMMEDIATE 'text'} runs {@code text} as a statement. Taken for a write, DDL in it ran on the
+     * master alone, and a table it created had no capture trigger, so its rows reached no slave (found by a review,
+     * 2026-11-28); and the sequence or identity values a write in it drew did not reach the slaves, whose counters
+     * then differed. A literal text that writes rows is that write, its draws and all (one that reads runs on the
+     * master, as a write); anything else, or a text computed as it runs, is refused: MacroDB must see DDL and settings
+     * to replay them.
+     */
+    private static StatementKind executedImmediately(String sql, Predicate<String> volatileRoutines)
+            throws SQLException {
+        Matcher immediate = EXECUTE_IMMEDIATE_LITERAL.matcher(sql);
+        if (immediate.matches()) {
+            StatementKind inner = of(immediate.group(1).replace("''", "'"), volatileRoutines);
+            if (inner.type() == Type.WRITE) {
+                return inner;
+            }
+            if (inner.type() == Type.QUERY) {
+                return new StatementKind(Type.WRITE, inner.usesSequence(), inner.mayDrawIdentity());
+            }
+        }
+        throw new SQLException("MacroDB cannot replicate EXECUTE IMMEDIATE of anything but a write given as a string "
+                + "literal (" + sql.strip() + "): it must see a schema change or a setting to replay it on every "
+                + "replica. Run the statement itself.", MacroSqlState.NOT_REPLICABLE);
+    }
+
+    /**
      * As {@link #of}, for a prepared statement. One with parameters is refused where they cannot reach every engine:
      * DDL and session settings are replayed as their text (a variable's assignment is replayed with its value, see
      * {@link SessionStatement}), and DDL run in steps would have to split them between the steps.
      */
-    static StatementKind ofPrepared(String sql) throws SQLException {
-        StatementKind kind = of(sql);
+    static StatementKind ofPrepared(String sql, Predicate<String> volatileRoutines) throws SQLException {
+        StatementKind kind = of(sql, volatileRoutines);
         if (!SqlText.hasParameterMarker(sql)) {
             return kind;
         }

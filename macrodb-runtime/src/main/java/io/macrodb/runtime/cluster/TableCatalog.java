@@ -41,6 +41,8 @@ public final class TableCatalog {
      * sequences; else null.
      */
     private volatile Pattern routineCall;
+    /** A call of one of the application's routines not declared deterministic ({@code name(}); else null. */
+    private volatile Pattern volatileRoutineCall;
 
     public TableCatalog(Engine engine) {
         this.engine = engine;
@@ -109,7 +111,9 @@ public final class TableCatalog {
     public void refresh(Connection master) throws SQLException {
         Map<String, CapturedTable> read = read(master);
         refreshTriggers(master);
-        Set<String> routines = userRoutines(master);
+        Set<String> routines = userRoutines(master, false);
+        Set<String> volatileRoutines = userRoutines(master, true);
+        volatileRoutineCall = volatileRoutines.isEmpty() ? null : Pattern.compile(calls(volatileRoutines));
         hasUserRoutines = !routines.isEmpty();
         routinesMayDrawSequences = hasUserRoutines && !engine.sequenceState(master).isEmpty();
         routineCall = routinesMayDrawSequences ? routineReach(master, routines) : null;
@@ -130,12 +134,16 @@ public final class TableCatalog {
         userTriggers = anyUserTrigger ? UserTriggers.definitions(engine, master) : List.of();
     }
 
-    /** The names of the application's routines, upper case (as an unquoted name is stored). */
-    private Set<String> userRoutines(Connection master) throws SQLException {
+    /**
+     * The names of the application's routines, upper case (as an unquoted name is stored); when {@code onlyVolatile},
+     * those not declared deterministic (H2's {@code CREATE ALIAS} without {@code DETERMINISTIC}, HSQLDB's routines
+     * without it, its default).
+     */
+    private Set<String> userRoutines(Connection master, boolean onlyVolatile) throws SQLException {
         Set<String> names = new HashSet<>();
         try (var statement = master.createStatement();
-             ResultSet rows = statement.executeQuery(
-                     "SELECT DISTINCT ROUTINE_SCHEMA, ROUTINE_NAME FROM INFORMATION_SCHEMA.ROUTINES")) {
+             ResultSet rows = statement.executeQuery("SELECT DISTINCT ROUTINE_SCHEMA, ROUTINE_NAME FROM "
+                     + "INFORMATION_SCHEMA.ROUTINES" + (onlyVolatile ? " WHERE IS_DETERMINISTIC <> 'YES'" : ""))) {
             while (rows.next()) {
                 if (!engine.isSystemSchema(rows.getString(1))) {
                     names.add(rows.getString(2).toUpperCase(Locale.ROOT));
@@ -154,6 +162,16 @@ public final class TableCatalog {
      */
     public boolean mayDrawThroughRoutine(String sql) {
         Pattern call = routineCall;
+        return call != null && call.matcher(comparable(sql)).find();
+    }
+
+    /**
+     * Whether {@code sql} calls one of the application's routines that is not declared deterministic: DDL computing
+     * values with one would have every replica call it again and get values of its own. Matched as
+     * {@link #mayDrawThroughRoutine} matches calls.
+     */
+    public boolean callsVolatileRoutine(String sql) {
+        Pattern call = volatileRoutineCall;
         return call != null && call.matcher(comparable(sql)).find();
     }
 
@@ -181,7 +199,7 @@ public final class TableCatalog {
                 }
             }
         }
-        String calls = "(?<![\\w$])\"?(" + alternatives(routines) + ")\"?\\s*\\(";
+        String calls = calls(routines);
         Set<String> reaching = new HashSet<>();
         Pattern reach = Pattern.compile(calls);
         boolean grew = true;
@@ -198,6 +216,11 @@ public final class TableCatalog {
             }
         }
         return reach;
+    }
+
+    /** A call of one of {@code routines} in a {@link #comparable} text: {@code name(}, quoted or not. */
+    private static String calls(Set<String> routines) {
+        return "(?<![\\w$])\"?(" + alternatives(routines) + ")\"?\\s*\\(";
     }
 
     private static String alternatives(Set<String> names) {

@@ -15,6 +15,7 @@ import java.util.function.Function;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Statements whose text, replayed or classified by its first word, did not do on the slaves what it did on the master
@@ -190,7 +191,7 @@ class StatementReplayTest {
             c.setReadOnly(false);
             if (h2) {
                 Engine.execute(c, "SET @m = 'call nextval(q) later'",
-                        "CREATE MATERIALIZED VIEW mv AS SELECT x, u AS uuid FROM s WHERE y <> 'now'");
+                        "ALTER TABLE s ADD COLUMN w VARCHAR(40) DEFAULT 'current_schema, user()'");
             }
             assertReplicasAgree(c, "SELECT * FROM v");
             c.unwrap(MacroCluster.class).shutdown();
@@ -297,26 +298,18 @@ class StatementReplayTest {
     }
 
     /**
-     * H2's materialized view is computed by every replica, when it is created and at each {@code REFRESH}: one whose
-     * query differs per evaluation is refused; a refresh is replayed at its version, so a read-only transaction on a
-     * slave sees what the master's shows (as a write it ran on the master alone, and slaves kept the old rows).
+     * H2's materialized views are refused (found by a review, 2026-11-28): H2 2.5 cannot run the script it writes of
+     * one ("not yet implemented"), so once a database had one, no slave could ever be copied again; and every replica
+     * computed its rows itself (replayed until then), which differed for a query reading rows in the order they are
+     * stored. (A file database that H2 alone gave one holds none once reopened: H2 drops it and keeps its rows' table.)
      */
     @Test
-    void materializedViewsAreRefreshedOnEveryReplica() throws Exception {
+    void materializedViewsAreRefused() throws Exception {
         try (Connection c = open(Engine.H2)) {
             Engine.execute(c, "CREATE TABLE t (id INT PRIMARY KEY)", "INSERT INTO t VALUES (1)");
-            assertRefused(MacroSqlState.NOT_REPLICABLE, c,
-                    "CREATE MATERIALIZED VIEW r AS SELECT id, RAND() AS x FROM t");
-            Engine.execute(c, "CREATE MATERIALIZED VIEW m AS SELECT COUNT(*) AS n FROM t", "INSERT INTO t VALUES (2)",
-                    "REFRESH MATERIALIZED VIEW m");
-            c.setReadOnly(true);
-            for (int i = 0; i < 4; i++) {
-                assertEquals("2", one(c, "SELECT n FROM m"));
-                c.commit();
-            }
-            c.setReadOnly(false);
-            assertReplicasAgree(c, "SELECT n FROM m");
-            c.unwrap(MacroCluster.class).shutdown();
+            assertRefused(MacroSqlState.NOT_REPLICABLE, c, "CREATE MATERIALIZED VIEW m AS SELECT COUNT(*) AS n FROM t");
+            Engine.execute(c, "INSERT INTO t VALUES (2)");
+            Engine.assertIdenticalAndShutdown(c);
         }
     }
 
@@ -428,6 +421,95 @@ class StatementReplayTest {
                 assertReplicasAgree(c, "SELECT * FROM t ORDER BY v");
                 c.unwrap(MacroCluster.class).shutdown();
             }
+        }
+    }
+
+    // ---- found by a review, 2026-11-28 ----
+
+    /**
+     * The session's and database's own values (the database's name, the schema) and the application's functions not
+     * declared deterministic, in a computed column or an added column's default. Replayed, each slave computed them
+     * itself, on its own database and session, and got values of its own (in a table a slave writes with SQL: one
+     * without a key). Now a computed column is refused, and an added column's default runs in steps, its values
+     * computed by the master once; a function declared {@code DETERMINISTIC} is replayed.
+     */
+    @Test
+    void sessionValuesAndVolatileFunctionsAreComputedByTheMasterAlone() throws Exception {
+        try (Connection c = open(Engine.H2)) {
+            Engine.execute(c, "CREATE TABLE k (v INT)", "INSERT INTO k VALUES (1), (2), (3)",
+                    "CREATE ALIAS ctr FOR 'io.macrodb.e2e.AliasFunctions.nextCount'",
+                    "CREATE ALIAS twice DETERMINISTIC FOR 'java.lang.Math.multiplyExact(int, int)'");
+            assertRefused(MacroSqlState.NOT_REPLICABLE, c, "ALTER TABLE k ADD s VARCHAR(100) AS (CURRENT_SCHEMA)");
+            assertRefused(MacroSqlState.NOT_REPLICABLE, c, "ALTER TABLE k ADD n INT GENERATED ALWAYS AS (ctr())");
+            assertRefused(MacroSqlState.NOT_REPLICABLE, c, "CREATE TABLE g (v INT, n INT AS (v + \"CTR\"()))");
+            Engine.execute(c, "ALTER TABLE k ADD db VARCHAR(100) DEFAULT CURRENT_CATALOG",
+                    "ALTER TABLE k ADD n INT DEFAULT ctr()", "ALTER TABLE k ADD d INT AS (twice(v, 2))",
+                    "INSERT INTO k (v) VALUES (4)", "UPDATE k SET v = v + 10 WHERE v = 1");
+            assertEquals("4", one(c, "SELECT COUNT(DISTINCT n) FROM k"), "the master's own values");
+            assertReplicasAgree(c, "SELECT v, db, n, d FROM k ORDER BY v");
+            c.unwrap(MacroCluster.class).shutdown();
+        }
+    }
+
+    /**
+     * H2's {@code EXECUTE IMMEDIATE} of DDL ran on the master alone (taken for a write by its first word), and a table
+     * it created had no capture trigger, so its rows reached no slave; the sequence and identity values a write in it
+     * drew reached no slave either. A literal write runs as that write; the rest is refused.
+     */
+    @Test
+    void executeImmediateRunsALiteralWriteAndRefusesDdl() throws Exception {
+        try (Connection c = open(Engine.H2)) {
+            Engine.execute(c, "CREATE SEQUENCE s",
+                    "CREATE TABLE t (id INT PRIMARY KEY, v VARCHAR(10), k INT GENERATED BY DEFAULT AS IDENTITY)",
+                    "EXECUTE IMMEDIATE 'INSERT INTO t (id, v) VALUES (NEXT VALUE FOR s, ''one'')'");
+            assertRefused(MacroSqlState.NOT_REPLICABLE, c, "EXECUTE IMMEDIATE 'CREATE TABLE x (id INT PRIMARY KEY)'");
+            assertRefused(MacroSqlState.NOT_REPLICABLE, c, "EXECUTE IMMEDIATE 'ALTER TABLE t ADD c INT DEFAULT 7'");
+            assertEquals("1 one 1", one(c, "SELECT * FROM t"));
+            Engine.assertIdenticalAndShutdown(c); // counters included
+        }
+    }
+
+    /**
+     * H2's {@code USE s}, which sets the schema as {@code SET SCHEMA s} does, ran on the master's session alone: a
+     * read-only transaction then read the table of that name in the old schema, on a slave.
+     */
+    @Test
+    void useSetsTheSchemaOfReadOnlyTransactionsToo() throws Exception {
+        try (Connection c = open(Engine.H2)) {
+            Engine.execute(c, "CREATE SCHEMA s2", "CREATE TABLE t (v VARCHAR(10))", "CREATE TABLE s2.t (v VARCHAR(10))",
+                    "INSERT INTO t VALUES ('public')", "INSERT INTO s2.t VALUES ('s2')", "USE s2");
+            assertEquals("S2", c.getSchema());
+            assertEquals("s2", one(c, "SELECT v FROM t"));
+            c.setReadOnly(true);
+            assertEquals("s2", one(c, "SELECT v FROM t"));
+            c.setReadOnly(false);
+            Engine.assertIdenticalAndShutdown(c);
+        }
+    }
+
+    /**
+     * DDL that an application's function runs through the connection H2 hands it is out of MacroDB's sight: the
+     * table exists on the master alone. {@code verify()} reports that (it failed with H2's "table not found" once such
+     * a table was dropped again, and did not see it at all while it existed) and rebuilds the slaves from the master.
+     */
+    @Test
+    void verifyReportsATableOnlyTheMasterHas() throws Exception {
+        try (Connection c = open(Engine.H2)) {
+            MacroCluster cluster = c.unwrap(MacroCluster.class);
+            Engine.execute(c, "CREATE TABLE t (id INT PRIMARY KEY)",
+                    "CREATE ALIAS behind FOR 'io.macrodb.e2e.AliasFunctions.runBehindMacroDb'",
+                    "CALL behind('CREATE TABLE y (id INT PRIMARY KEY)')");
+            var report = cluster.verify();
+            assertEquals(java.util.Set.of(1, 2), report.differingReplicas(), report.differences()::toString);
+            assertTrue(report.differences().stream().anyMatch(line -> line.contains("PUBLIC.Y")),
+                    report.differences()::toString);
+            Engine.awaitAllHealthy(cluster, REPLICAS); // rebuilt from the master, y and all
+            Engine.execute(c, "CALL behind('DROP TABLE y')");
+            report = cluster.verify(); // H2's "Table Y not found" before
+            assertEquals(java.util.Set.of(1, 2), report.differingReplicas(), report.differences()::toString);
+            Engine.awaitAllHealthy(cluster, REPLICAS);
+            Engine.assertIdentical(cluster);
+            cluster.shutdown();
         }
     }
 }
