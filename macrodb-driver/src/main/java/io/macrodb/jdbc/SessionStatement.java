@@ -11,8 +11,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A {@code SET} statement of the session, as it is replayed on the other engines a MacroDB connection uses (its
- * master and each slave it reads from have a session of their own).
+ * A {@code SET} (or HSQLDB {@code DECLARE}) statement of the session, as it is replayed on the other engines a
+ * MacroDB connection uses (its master and each slave it reads from have a session of their own).
  *
  * <p>Most are replayed as written. H2's {@code SET @name = expr} is not: replayed, {@code expr} would be evaluated
  * again by each engine ({@code RAND()}, the clock, a query over rows a slave has not applied yet, a parameter the
@@ -21,12 +21,20 @@ import java.util.regex.Pattern;
  * round trip loses ({@code CHAR(5)} compared as {@code VARCHAR}, {@code DECFLOAT} divided as {@code NUMERIC}).
  *
  * @param sql          the statement as the application ran it
- * @param variableName the variable it assigns, as written after {@code @}; null for any other statement
+ * <p>HSQLDB's variables ({@code DECLARE v INT;}, {@code SET v = ...}) are given the same way, all of the session's at
+ * once ({@link Engine#sessionVariables}): a later one replaces the earlier.
+ *
+ * @param variableName the variable it assigns, as written after {@code @}; {@link #EVERY_VARIABLE} for a statement
+ *                     that declares or assigns HSQLDB's; null for any other statement
  * @param variable     for a variable's assignment, the engine's token for the value it set (see
- *                     {@link Engine#sessionVariable}); null to replay the statement as written
+ *                     {@link Engine#sessionVariable}, {@link Engine#sessionVariables}); null to replay the statement
+ *                     as written
  * @param engine       the engine that made {@code variable}, which gives it to another session
  */
 record SessionStatement(String sql, String variableName, Object variable, Engine engine) {
+
+    /** The {@link #variableName} of a statement whose token holds all of the session's variables. */
+    static final String EVERY_VARIABLE = "*";
 
     private static final Pattern VARIABLE = Pattern.compile("^\\W*SET\\s+@([\\w$]+)\\s*(?::?=|\\s)",
             Pattern.CASE_INSENSITIVE);
@@ -45,7 +53,7 @@ record SessionStatement(String sql, String variableName, Object variable, Engine
         return NEXT_TRANSACTION_ACCESS.matcher(SqlText.withoutComments(sql)).lookingAt();
     }
 
-    /** Whether {@code sql} sets the session's schema ({@code SET SCHEMA s}, {@code USE s}), which the connection keeps. */
+    /** Whether {@code sql} sets the session's schema ({@code SET SCHEMA s}, {@code USE s}), kept by the connection. */
     static boolean setsSchema(String sql) {
         return SCHEMA.matcher(SqlText.withoutComments(sql)).lookingAt();
     }
@@ -57,6 +65,9 @@ record SessionStatement(String sql, String variableName, Object variable, Engine
 
     /** {@code sql}, just run on {@code connection}, in the form to replay on the others. */
     static SessionStatement replayOf(String sql, Connection connection, Engine engine) throws SQLException {
+        if (engine.setsSessionVariables(sql)) {
+            return new SessionStatement(sql, EVERY_VARIABLE, engine.sessionVariables(connection), engine);
+        }
         Matcher variable = VARIABLE.matcher(SqlText.withoutComments(sql));
         if (!variable.lookingAt()) {
             return new SessionStatement(sql, null, null, engine);

@@ -177,6 +177,8 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
     private static final Pattern EXPLAIN_ANALYZE =
             Pattern.compile("^\\W*EXPLAIN\\s+ANALYZE\\s+", Pattern.CASE_INSENSITIVE);
 
+    private static final Pattern TEMPORARY_TABLE_DECLARED = Pattern.compile("^\\W*DECLARE\\s+LOCAL\\s+TEMPORARY\\b",
+            Pattern.CASE_INSENSITIVE);
     private static final Pattern EXECUTE_IMMEDIATE = Pattern.compile("^\\W*EXECUTE\\s+IMMEDIATE\\b",
             Pattern.CASE_INSENSITIVE);
     /** {@code EXECUTE IMMEDIATE 'text'}, and nothing else: the text is group 1, its quotes still doubled. */
@@ -251,6 +253,8 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
             case "REFRESH" -> Type.SCHEMA_CHANGE; // H2's materialized view: refused at creation, H2 names the error
             case "INSERT", "UPDATE", "DELETE", "MERGE", "UPSERT", "REPLACE" -> Type.WRITE;
             case "USE" -> Type.SESSION; // H2's USE s: SET SCHEMA s
+            // HSQLDB's session variables (DECLARE v INT;), not its temporary tables (DECLARE LOCAL TEMPORARY TABLE)
+            case "DECLARE" -> TEMPORARY_TABLE_DECLARED.matcher(text).lookingAt() ? Type.WRITE : Type.SESSION;
             case "CREATE", "ALTER", "DROP", "TRUNCATE", "COMMENT", "GRANT", "REVOKE", "RENAME" -> Type.SCHEMA_CHANGE;
             case "SET" -> AUTOCOMMIT.matcher(text).find() ? refuseControl(sql)
                     : DATABASE_SETTING.matcher(text).find() ? Type.SCHEMA_CHANGE

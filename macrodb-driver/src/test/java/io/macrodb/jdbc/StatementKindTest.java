@@ -149,6 +149,13 @@ class StatementKindTest {
         assertTrue(kind.mayDrawIdentity());
     }
 
+    /** HSQLDB's session variables are the session's; its temporary table is run as it was (on the master). */
+    @Test
+    void declareOfAVariableIsASessionStatement() throws SQLException {
+        assertEquals(StatementKind.Type.SESSION, StatementKind.of("/* v */ DECLARE v INT DEFAULT 1;").type());
+        assertEquals(StatementKind.Type.WRITE, StatementKind.of("declare local temporary table t (id INT)").type());
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"USE s2", "/* x */ use \"S2\""})
     void useIsASessionStatementThatSetsTheSchema(String sql) throws SQLException {
@@ -196,7 +203,8 @@ class StatementKindTest {
     /** A table named as such a function is: no call, plain DDL (a foreign key to it used to be refused). */
     @ParameterizedTest
     @ValueSource(strings = {"ALTER TABLE e ADD CONSTRAINT fk FOREIGN KEY (tz) REFERENCES timezone (id)",
-            "ALTER TABLE e ADD COLUMN tz INT REFERENCES timezone (id)", "ALTER TABLE e ADD FOREIGN KEY (t) REFERENCES app.timezone (id)",
+            "ALTER TABLE e ADD COLUMN tz INT REFERENCES timezone (id)",
+            "ALTER TABLE e ADD FOREIGN KEY (t) REFERENCES app.timezone (id)",
             "ALTER TABLE e ADD FOREIGN KEY (s) REFERENCES\n  schema(id)"})
     void aTableNamedAsAFunctionIsNoCall(String sql) throws SQLException {
         assertEquals(StatementKind.Type.SCHEMA_CHANGE, StatementKind.of(sql).type());

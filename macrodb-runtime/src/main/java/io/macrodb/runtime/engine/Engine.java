@@ -144,7 +144,28 @@ public interface Engine {
         return null;
     }
 
-    /** Gives {@code variable}, a token from {@link #sessionVariable}, to {@code connection}'s session. */
+    /**
+     * Whether {@code sql} declares or assigns session variables of a kind other than H2's {@code SET @name}
+     * (HSQLDB's {@code DECLARE v INT;} and {@code SET v = ...}): MacroDB then gives the session's variables, as
+     * {@link #sessionVariables} reads them once it ran, to the connection's other sessions, rather than replaying the
+     * text (each would evaluate the values again). The default: none.
+     */
+    default boolean setsSessionVariables(String sql) {
+        return false;
+    }
+
+    /**
+     * All the variables of {@code connection}'s session, declared and valued, as a token {@link #setSessionVariable}
+     * gives to another session (declaring those it lacks); null to replay the statement as written.
+     */
+    default Object sessionVariables(Connection connection) throws SQLException {
+        return null;
+    }
+
+    /**
+     * Gives {@code variable}, a token from {@link #sessionVariable} or {@link #sessionVariables}, to
+     * {@code connection}'s session.
+     */
     default void setSessionVariable(Connection connection, Object variable) throws SQLException {
         throw new java.sql.SQLFeatureNotSupportedException("This engine has no session variables.");
     }

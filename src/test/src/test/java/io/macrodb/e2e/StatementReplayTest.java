@@ -512,4 +512,31 @@ class StatementReplayTest {
             cluster.shutdown();
         }
     }
+
+    /**
+     * HSQLDB's session variables were declared on the master's session alone: a read-only transaction reading one
+     * failed on its slave ({@code 42501}). Each session of the connection now gets the values the first computed (a
+     * default or an assignment of {@code RAND()} evaluated once), whichever session assigned them; a LOB variable
+     * stays the master's.
+     */
+    @Test
+    void hsqldbSessionVariablesAreTheSameOnEverySessionOfTheConnection() throws Exception {
+        try (Connection c = open(Engine.HSQLDB)) {
+            Engine.execute(c, "DECLARE r DOUBLE DEFAULT RAND();", "DECLARE a, b DECIMAL(10, 2) DEFAULT 7.5;",
+                    "DECLARE LOCAL TEMPORARY TABLE scratch (id INT)", "DECLARE lob CLOB DEFAULT 'text';");
+            String master = one(c, "VALUES (r, a, b)");
+            c.setReadOnly(true);
+            assertEquals(master, one(c, "VALUES (r, a, b)"), "a slave's session");
+            Engine.execute(c, "SET (a, b) = (1.25, RAND())");
+            String assignedOnSlave = one(c, "VALUES (r, a, b)");
+            c.setReadOnly(false);
+            assertEquals(assignedOnSlave, one(c, "VALUES (r, a, b)"), "the master's session");
+            Engine.execute(c, "SET r = RAND()");
+            String assignedOnMaster = one(c, "VALUES r");
+            c.setReadOnly(true);
+            assertEquals(assignedOnMaster, one(c, "VALUES r"));
+            c.setReadOnly(false);
+            Engine.assertIdenticalAndShutdown(c);
+        }
+    }
 }

@@ -379,6 +379,21 @@ public final class HsqldbEngine implements Engine {
         return value;
     }
 
+    @Override
+    public boolean setsSessionVariables(String sql) {
+        return HsqldbSessionVariables.setBy(sql);
+    }
+
+    @Override
+    public Object sessionVariables(Connection connection) throws SQLException {
+        return HsqldbSessionVariables.of(connection);
+    }
+
+    @Override
+    public void setSessionVariable(Connection connection, Object variables) throws SQLException {
+        HsqldbSessionVariables.giveTo(connection, variables);
+    }
+
     /**
      * HSQLDB commits before a {@code SET} of the database ({@code SET DATABASE}, {@code SET FILES}, {@code SET TABLE}),
      * {@code CHECKPOINT} and {@code SCRIPT} (measured with HSQLDB 2.7.4: a row written before them survived a
