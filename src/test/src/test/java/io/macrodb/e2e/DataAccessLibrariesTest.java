@@ -247,7 +247,7 @@ class DataAccessLibrariesTest {
                     accounts.deposit("bob", -200);
                     var failed = assertThrows(org.apache.ibatis.exceptions.PersistenceException.class,
                             () -> accounts.insert(new Account(null, 1)));
-                    assertEquals(SQL_STATE_NOT_NULL, sqlState(failed), failed::toString);
+                    assertEquals(SQL_STATE_NOT_NULL, Engine.sqlState(failed), failed::toString);
                 } // closed uncommitted: MyBatis rolls back
                 assertRolledBack(cluster, committed);
 
@@ -317,7 +317,7 @@ class DataAccessLibrariesTest {
                             handle.createUpdate(insert).bindNull("owner", java.sql.Types.VARCHAR)
                                     .bind("balance", 1).execute();
                         }));
-                assertEquals(SQL_STATE_NOT_NULL, sqlState(failed), failed::toString);
+                assertEquals(SQL_STATE_NOT_NULL, Engine.sqlState(failed), failed::toString);
                 assertRolledBack(cluster, committed);
 
                 // Read-only: the handle (its connection) marked before the transaction begins.
@@ -356,8 +356,8 @@ class DataAccessLibrariesTest {
         ClusterMetrics before = cluster.metrics();
         T result = readOnly.run();
         ClusterMetrics after = cluster.metrics();
-        assertEquals(routed(before, 0), routed(after, 0), "the read-only transaction did not run on the master");
-        assertEquals(1, routed(after, 1) + routed(after, 2) - routed(before, 1) - routed(before, 2),
+        assertEquals(Engine.routed(before, 0), Engine.routed(after, 0), "the read-only transaction did not run on the master");
+        assertEquals(1, Engine.routed(after, 1) + Engine.routed(after, 2) - Engine.routed(before, 1) - Engine.routed(before, 2),
                 "the read-only transaction ran on a slave");
         return result;
     }
@@ -381,19 +381,5 @@ class DataAccessLibrariesTest {
         pool.close();
         busy.rollback();
         Engine.assertIdenticalAndShutdown(busy);
-    }
-
-    private static long routed(ClusterMetrics metrics, int replica) {
-        return metrics.replicas().stream().filter(r -> r.index() == replica)
-                .mapToLong(ClusterMetrics.Replica::routedTransactions).sum();
-    }
-
-    private static String sqlState(Throwable failure) {
-        for (Throwable t = failure; t != null; t = t.getCause()) {
-            if (t instanceof SQLException e) {
-                return e.getSQLState();
-            }
-        }
-        return null;
     }
 }

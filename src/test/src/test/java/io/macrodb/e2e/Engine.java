@@ -1,5 +1,6 @@
 package io.macrodb.e2e;
 
+import io.macrodb.api.ClusterMetrics;
 import io.macrodb.api.MacroCluster;
 import io.macrodb.api.ReplicaHealth;
 import io.macrodb.api.ReplicaStatus;
@@ -80,6 +81,22 @@ enum Engine {
 
     static Connection connect(String url) throws SQLException {
         return DriverManager.getConnection(url);
+    }
+
+    /** How many transactions the cluster has routed to replica {@code replica} (its metrics at one moment). */
+    static long routed(ClusterMetrics metrics, int replica) {
+        return metrics.replicas().stream().filter(r -> r.index() == replica)
+                .mapToLong(ClusterMetrics.Replica::routedTransactions).sum();
+    }
+
+    /** The SQLState of the first {@link SQLException} in {@code failure}'s causes (a framework wraps it); else null. */
+    static String sqlState(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof SQLException e) {
+                return e.getSQLState();
+            }
+        }
+        return null;
     }
 
     static void execute(Connection connection, String... sqls) throws SQLException {

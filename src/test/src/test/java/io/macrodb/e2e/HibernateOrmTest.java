@@ -168,8 +168,8 @@ class HibernateOrmTest {
             assertArrayEquals("bob".getBytes(java.nio.charset.StandardCharsets.UTF_8), bob.photo,
                     "a BLOB read on a slave");
             ClusterMetrics after = cluster.metrics();
-            assertEquals(routed(before, 0), routed(after, 0), "no read-only transaction ran on the master");
-            assertEquals(3, routed(after, 1) + routed(after, 2) - routed(before, 1) - routed(before, 2),
+            assertEquals(Engine.routed(before, 0), Engine.routed(after, 0), "no read-only transaction ran on the master");
+            assertEquals(3, Engine.routed(after, 1) + Engine.routed(after, 2) - Engine.routed(before, 1) - Engine.routed(before, 2),
                     "every read-only transaction ran on a slave");
         }
         Engine.assertIdenticalAndShutdown(cluster); // rows, the identity counter and the sequence on every replica
@@ -210,7 +210,7 @@ class HibernateOrmTest {
             inReadOnlyTransaction(sessions, session -> session.get(PurchaseOrder.class, id).status = "IGNORED");
             Exception write = assertThrows(Exception.class, () -> inReadOnlyTransaction(sessions, session -> session
                     .createMutationQuery("update PurchaseOrder set status = 'X'").executeUpdate()));
-            assertEquals(MacroSqlState.READ_ONLY_TRANSACTION, sqlState(write), write::toString);
+            assertEquals(MacroSqlState.READ_ONLY_TRANSACTION, Engine.sqlState(write), write::toString);
             assertEquals("PAID v1", sessions.fromTransaction(session -> session.get(PurchaseOrder.class, id).status
                     + " v" + session.get(PurchaseOrder.class, id).version));
         }
@@ -223,11 +223,6 @@ class HibernateOrmTest {
         }
     }
 
-    private static long routed(ClusterMetrics metrics, int replica) {
-        return metrics.replicas().stream().filter(r -> r.index() == replica)
-                .mapToLong(ClusterMetrics.Replica::routedTransactions).sum();
-    }
-
     private static boolean causedBy(Throwable failure, Class<? extends Throwable> type) {
         for (Throwable t = failure; t != null; t = t.getCause()) {
             if (type.isInstance(t)) {
@@ -235,15 +230,6 @@ class HibernateOrmTest {
             }
         }
         return false;
-    }
-
-    private static String sqlState(Throwable failure) {
-        for (Throwable t = failure; t != null; t = t.getCause()) {
-            if (t instanceof SQLException e) {
-                return e.getSQLState();
-            }
-        }
-        return null;
     }
 
     private static String single(Connection connection, String sql) throws SQLException {

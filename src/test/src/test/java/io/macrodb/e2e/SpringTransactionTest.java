@@ -91,8 +91,8 @@ class SpringTransactionTest {
                 assertEquals(id, seen, "a read-only transaction sees every commit made before it began");
             }
             ClusterMetrics after = cluster.metrics();
-            assertEquals(routed(before, 0), routed(after, 0), "no read-only transaction ran on the busy master");
-            assertEquals(notes, routed(after, 1) + routed(after, 2) - routed(before, 1) - routed(before, 2),
+            assertEquals(Engine.routed(before, 0), Engine.routed(after, 0), "no read-only transaction ran on the busy master");
+            assertEquals(notes, Engine.routed(after, 1) + Engine.routed(after, 2) - Engine.routed(before, 1) - Engine.routed(before, 2),
                     "every read-only transaction ran on a slave");
             busy.rollback();
             Engine.assertIdenticalAndShutdown(busy);
@@ -123,7 +123,7 @@ class SpringTransactionTest {
             }));
             DataAccessException writeInReadOnly = assertThrows(DataAccessException.class, () -> app.reads
                     .executeWithoutResult(status -> app.jdbc.update("INSERT INTO item VALUES (5, 'read-only')")));
-            assertEquals(MacroSqlState.READ_ONLY_TRANSACTION, sqlState(writeInReadOnly));
+            assertEquals(MacroSqlState.READ_ONLY_TRANSACTION, Engine.sqlState(writeInReadOnly));
 
             assertEquals(committed, cluster.committedVersion(), "no rolled-back transaction took a version");
             List<ReplicaResult<String>> items = cluster.queryEachReplica(SpringTransactionTest::items);
@@ -198,7 +198,7 @@ class SpringTransactionTest {
             assertEquals(writers * transfersPerWriter, app.count("transfer"), "every transfer committed once");
             MacroCluster cluster = app.cluster();
             ClusterMetrics metrics = cluster.metrics();
-            assertTrue(routed(metrics, 1) + routed(metrics, 2) > 0, "slaves served read-only transactions");
+            assertTrue(Engine.routed(metrics, 1) + Engine.routed(metrics, 2) > 0, "slaves served read-only transactions");
             app.close(); // the pool's connections first: a pooled connection cannot be returned after shutdown
             Engine.assertIdenticalAndShutdown(cluster);
         }
@@ -216,20 +216,6 @@ class SpringTransactionTest {
                 }
             }
         }
-    }
-
-    private static long routed(ClusterMetrics metrics, int replica) {
-        return metrics.replicas().stream().filter(r -> r.index() == replica)
-                .mapToLong(ClusterMetrics.Replica::routedTransactions).sum();
-    }
-
-    private static String sqlState(Throwable failure) {
-        for (Throwable t = failure; t != null; t = t.getCause()) {
-            if (t instanceof SQLException e) {
-                return e.getSQLState();
-            }
-        }
-        return null;
     }
 
     private static String items(Connection replica) throws SQLException {
