@@ -62,6 +62,8 @@ public final class MacroConnection implements Connection {
     private final boolean replicated;
     private final String url;
     private final Properties engineProperties;
+    /** What reading a statement needs of the cluster: its routines (read as they change) and its engine. */
+    private final StatementKind.Context statementContext;
     /** The session on the master; replaced by one on the new master after a promotion, between transactions. */
     private PhysicalSession master;
     // Concurrent: close or abort may read them from another thread while the owner adds to them.
@@ -100,6 +102,8 @@ public final class MacroConnection implements Connection {
         cluster.checkOpen();
         this.cluster = cluster;
         this.replicated = cluster.config().replicas() > 1;
+        this.statementContext = new StatementKind.Context(cluster.catalog()::callsVolatileRoutine,
+                cluster.engineSupport()::setsSessionVariables);
         this.url = url;
         this.engineProperties = engineProperties;
         Replica on = cluster.master();
@@ -111,13 +115,13 @@ public final class MacroConnection implements Connection {
 
     // ---- the transaction path: every statement comes through here ----
 
-    /** What {@code sql} does ({@link StatementKind#of}), as far as this cluster's routines go too. */
+    /** What {@code sql} does ({@link StatementKind#of}) on this cluster, its routines and engine known. */
     StatementKind kindOf(String sql) throws SQLException {
-        return StatementKind.of(sql, cluster.catalog()::callsVolatileRoutine);
+        return StatementKind.of(sql, statementContext);
     }
 
     private StatementKind kindOfPrepared(String sql) throws SQLException {
-        return StatementKind.ofPrepared(sql, cluster.catalog()::callsVolatileRoutine);
+        return StatementKind.ofPrepared(sql, statementContext);
     }
 
     /**

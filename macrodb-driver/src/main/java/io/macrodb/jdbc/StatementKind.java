@@ -90,34 +90,46 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
 
     /**
      * Values that differ per call, per replica or per session: replaying DDL that evaluates them would diverge. The
-     * clock and random values; the database's own name, path, memory and object ids (each replica is a database of
-     * its own); the session's id, transaction, last drawn sequence value, schema, user, settings and time zone (each
-     * replica runs DDL on a session of its own, and a slave applies some rows with SQL on its applier's session,
-     * which computes a computed column again: found by a review, 2026-11-28, for {@code CURRENT_CATALOG},
+     * clock and random values (compatibility modes' names too: {@code GETDATE()}, {@code SYS_GUID()}, DB2's
+     * {@code CURRENT TIMESTAMP}); the database's own name, path, memory and object ids (each replica is a database of
+     * its own); the session's id, transaction, last drawn sequence or identity value, schema, user, settings and time
+     * zone (each replica runs DDL on a session of its own, and a slave applies some rows with SQL on its applier's
+     * session, which computes a computed column again: found by a review, 2026-11-28, for {@code CURRENT_CATALOG},
      * {@code CURRENT_SCHEMA} and {@code LOCK_TIMEOUT()}).
      */
     private static final Pattern NONDETERMINISTIC = Pattern.compile(
             "\\b(NOW|CURRENT_TIMESTAMP|LOCALTIMESTAMP|CURRENT_TIME|LOCALTIME|CURRENT_DATE|SYSDATE|SYSTIMESTAMP"
+                    + "|CURRENT\\s+(TIMESTAMP|TIME|DATE)"
                     + "|NEXT\\s+VALUE|CURRENT\\s+VALUE|NEXTVAL|CURRVAL|CURRENT_CATALOG|CURRENT_SCHEMA|CURRENT_PATH"
                     + "|CURRENT_USER|CURRENT_ROLE|SESSION_USER|SYSTEM_USER)\\b"
                     // Words an application's column, type or table may be named (UUID, TIMEZONE): functions only
-                    // when called, and not where a table is named (REFERENCES timezone (id), schema.user (...)).
-                    + "|(?<!\\b(?:REFERENCES|TABLE|FROM|JOIN|INTO|ON)\\s{1,20})(?<!\\.)\\b"
-                    + "(RAND|RANDOM|RANDOM_UUID|UUID|NEWID|CURDATE|CURTIME|SECURE_RAND|UNIX_MILLIS|UNIX_TIMESTAMP"
+                    // when called (a table's name before '(' is taken out first, see OBJECT_NAME).
+                    + "|(?<!\\.)\\b(RAND|RANDOM|RANDOM_UUID|UUID|NEWID|NEWSEQUENTIALID|SYS_GUID|GEN_RANDOM_UUID|GETDATE"
+                    + "|CURDATE|CURTIME|SECURE_RAND|UNIX_MILLIS|UNIX_TIMESTAMP"
                     + "|DATABASE|DATABASE_NAME|DATABASE_PATH|SESSION_ID|TRANSACTION_ID|TRANSACTION_SIZE|LASTVAL"
-                    + "|SCOPE_IDENTITY|MEMORY_FREE|MEMORY_USED|DISK_SPACE_USED|DB_OBJECT_ID|SCHEMA|USER"
+                    + "|SCOPE_IDENTITY|LAST_INSERT_ID|MEMORY_FREE|MEMORY_USED|DISK_SPACE_USED|DB_OBJECT_ID|SCHEMA|USER"
                     + "|LOCK_TIMEOUT|LOCK_MODE|AUTOCOMMIT|READONLY|ISOLATION_LEVEL|SESSION_ISOLATION_LEVEL"
                     + "|DATABASE_ISOLATION_LEVEL|TRANSACTION_CONTROL|ACTION_ID|SESSION_TIMEZONE|DATABASE_TIMEZONE"
                     + "|TIMEZONE)\\s*\\(",
             Pattern.CASE_INSENSITIVE);
 
     /**
+     * A name after {@code REFERENCES}, {@code TABLE}, {@code INDEX}, {@code KEY} or {@code CONSTRAINT}: a table's,
+     * an index's or a constraint's, which may be followed by {@code (} as a call is ({@code REFERENCES timezone (id)},
+     * MySQL's {@code ADD INDEX schema (c)}: taken for calls, they were refused, found by a review, 2026-11-29).
+     */
+    private static final Pattern OBJECT_NAME = Pattern.compile("\\b(REFERENCES|TABLE|INDEX|KEY|CONSTRAINT)\\s+"
+            + "(?:\"[^\"]*\"|`[^`]*`|[\\w$]+)(?:\\s*\\.\\s*(?:\"[^\"]*\"|`[^`]*`|[\\w$]+))*", Pattern.CASE_INSENSITIVE);
+
+    /**
      * Whether {@code sql} evaluates a {@link #NONDETERMINISTIC} value (outside strings and quoted names), or calls one
-     * of the application's routines that {@code volatileRoutines} says are not declared deterministic: each replica
+     * of the application's routines that {@code context} says are not declared deterministic: each replica
      * would call it again (found by a review, 2026-11-28: a counter function gave every replica its own values).
      */
-    private static boolean nondeterministic(String sql, Predicate<String> volatileRoutines) {
-        return NONDETERMINISTIC.matcher(SqlText.withoutQuotedText(sql)).find() || volatileRoutines.test(sql);
+    private static boolean nondeterministic(String sql, Context context) {
+        String calls = OBJECT_NAME.matcher(sql).replaceAll("$1 ");
+        return NONDETERMINISTIC.matcher(SqlText.withoutQuotedText(calls)).find()
+                || context.volatileRoutines().test(calls);
     }
 
     /** DDL that computes row values as it runs: CREATE TABLE ... AS SELECT (with CREATE_TABLE), ALTER TABLE ... ADD. */
@@ -179,13 +191,30 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
 
     private static final Pattern TEMPORARY_TABLE_DECLARED = Pattern.compile("^\\W*DECLARE\\s+LOCAL\\s+TEMPORARY\\b",
             Pattern.CASE_INSENSITIVE);
+
     private static final Pattern EXECUTE_IMMEDIATE = Pattern.compile("^\\W*EXECUTE\\s+IMMEDIATE\\b",
             Pattern.CASE_INSENSITIVE);
-    /** {@code EXECUTE IMMEDIATE 'text'}, and nothing else: the text is group 1, its quotes still doubled. */
+    /**
+     * {@code EXECUTE IMMEDIATE 'text'} or H2's {@code $$text$$}, and nothing else: the text is group 1 (its quotes
+     * still doubled) or group 2.
+     */
     private static final Pattern EXECUTE_IMMEDIATE_LITERAL = Pattern.compile(
-            "^\\W*EXECUTE\\s+IMMEDIATE\\s+'((?:[^']|'')*)'[\\s;]*$", Pattern.CASE_INSENSITIVE | Pattern.DOTALL);
-    /** For a database with no routine of the application's. */
-    private static final Predicate<String> NO_ROUTINES = sql -> false;
+            "^\\W*EXECUTE\\s+IMMEDIATE\\s+(?:'((?:[^']|'')*)'|\\$\\$(.*?)\\$\\$)[\\s;]*$",
+            Pattern.CASE_INSENSITIVE | Pattern.DOTALL);
+    /**
+     * What reading a statement needs to know of the cluster it runs on.
+     *
+     * @param volatileRoutines whether a text calls one of the application's routines that is not declared
+     *                         deterministic (the cluster's catalog knows them)
+     * @param assignsVariables whether a {@code SET} assigns the engine's session variables, not a setting: HSQLDB's
+     *                         {@code SET v = ...} (no setting of its takes {@code =}), though {@code v} be named
+     *                         {@code mode}, which H2's {@code SET MODE = ...} sets
+     */
+    record Context(Predicate<String> volatileRoutines, Predicate<String> assignsVariables) {
+
+        /** A database with no routine of the application's, on an engine whose settings may take {@code =}. */
+        static final Context NONE = new Context(sql -> false, sql -> false);
+    }
 
     private static final Pattern CREATE_TABLE = Pattern.compile(
             "^\\W*CREATE\\s+((CACHED|MEMORY|LOCAL|GLOBAL|TEMPORARY|TEMP|TEXT)\\s+)*TABLE\\b", Pattern.CASE_INSENSITIVE);
@@ -204,18 +233,13 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
                 || usesSequence;
     }
 
-    /** As {@link #of(String, Predicate)} where the database has no routine of the application's. */
+    /** As {@link #of(String, Context)} with {@link Context#NONE}. */
     static StatementKind of(String sql) throws SQLException {
-        return of(sql, NO_ROUTINES);
+        return of(sql, Context.NONE);
     }
 
-    /**
-     * What {@code sql} does.
-     *
-     * @param volatileRoutines whether a text calls one of the application's routines that is not declared
-     *                         deterministic (the cluster's catalog knows them)
-     */
-    static StatementKind of(String sql, Predicate<String> volatileRoutines) throws SQLException {
+    /** What {@code sql} does, on the cluster {@code context} describes. */
+    static StatementKind of(String sql, Context context) throws SQLException {
         if (SqlText.hasNestedComment(sql)) {
             throw new SQLException("MacroDB cannot tell which statement this is: a block comment holds another '/*', "
                     + "which H2 reads as a nested comment and HSQLDB does not (" + sql.strip() + "). Remove the inner "
@@ -239,13 +263,13 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
         if (analyze != null && analyze.lookingAt()) {
             // H2 runs the statement it explains: a write, though as a query it got no savepoint of its own and ran
             // in read-only transactions (on a slave, where the capture trigger's refusal left its row behind).
-            StatementKind explained = of(text.substring(analyze.end()), volatileRoutines);
+            StatementKind explained = of(text.substring(analyze.end()), context);
             return explained.type() == Type.WRITE
                     ? new StatementKind(Type.WRITE, explained.usesSequence(), explained.mayDrawIdentity(), true)
                     : explained;
         }
         if (word.equals("EXECUTE") && EXECUTE_IMMEDIATE.matcher(text).lookingAt()) {
-            return executedImmediately(text, volatileRoutines);
+            return executedImmediately(text, context);
         }
         Type type = switch (word) {
             case "SELECT", "VALUES", "TABLE", "WITH", "SHOW", "EXPLAIN", "HELP", "CALL", "SCRIPT", "CHECKPOINT",
@@ -256,7 +280,8 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
             // HSQLDB's session variables (DECLARE v INT;), not its temporary tables (DECLARE LOCAL TEMPORARY TABLE)
             case "DECLARE" -> TEMPORARY_TABLE_DECLARED.matcher(text).lookingAt() ? Type.WRITE : Type.SESSION;
             case "CREATE", "ALTER", "DROP", "TRUNCATE", "COMMENT", "GRANT", "REVOKE", "RENAME" -> Type.SCHEMA_CHANGE;
-            case "SET" -> AUTOCOMMIT.matcher(text).find() ? refuseControl(sql)
+            case "SET" -> context.assignsVariables().test(text) ? Type.SESSION
+                    : AUTOCOMMIT.matcher(text).find() ? refuseControl(sql)
                     : DATABASE_SETTING.matcher(text).find() ? Type.SCHEMA_CHANGE
                     : REFERENTIAL_INTEGRITY.matcher(text).find() ? Type.MASTER_SETTING : Type.SESSION;
             case "COMMIT" -> Type.COMMIT;
@@ -268,7 +293,7 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
         };
         if (type == Type.SCHEMA_CHANGE) {
             refuseWhatSlavesCannotFollow(text);
-            refuseNondeterministicComputedColumn(text, volatileRoutines);
+            refuseNondeterministicComputedColumn(text, context);
             refuseDrawingView(text, sequence);
             if (SqlText.hasSessionVariable(sql)) {
                 throw new SQLException("MacroDB cannot replicate DDL that reads a session variable (" + sql.strip()
@@ -283,8 +308,8 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
                     + "Draw the value with a query (SELECT NEXT VALUE FOR ...) and set the variable from its result.",
                     MacroSqlState.NOT_REPLICABLE);
         }
-        if (type == Type.SCHEMA_CHANGE && (createsTableFromQuery(text, volatileRoutines)
-                || ADD_TO_TABLE.matcher(text).find() && nondeterministic(text, volatileRoutines))) {
+        if (type == Type.SCHEMA_CHANGE && (createsTableFromQuery(text)
+                || ADD_TO_TABLE.matcher(text).find() && nondeterministic(text, context))) {
             return new StatementKind(Type.IN_STEPS, false); // its later steps, classified themselves, may draw
         }
         if (type == Type.QUERY && DATA_CHANGE_DELTA.matcher(text).find()) {
@@ -342,7 +367,7 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
      * values, and none accepts a value for it: an expression that differs per evaluation ({@code RAND()}, the clock)
      * would give each replica values of its own. Such a column is refused where it is defined.
      */
-    private static void refuseNondeterministicComputedColumn(String sql, Predicate<String> volatileRoutines)
+    private static void refuseNondeterministicComputedColumn(String sql, Context context)
             throws SQLException {
         if (!CREATE_TABLE.matcher(sql).find() && !ALTER_TABLE.matcher(sql).find()) {
             return;
@@ -351,7 +376,7 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
         while (as.find()) {
             int open = as.end() - 1;
             String expression = sql.substring(open + 1, Math.max(open + 1, SqlText.closingParenthesis(sql, open)));
-            if (!QUERY_START.matcher(expression).find() && nondeterministic(expression, volatileRoutines)) {
+            if (!QUERY_START.matcher(expression).find() && nondeterministic(expression, context)) {
                 throw new SQLException("MacroDB cannot replicate a column computed as (" + expression.strip()
                         + "): every replica computes it itself and would get a value of its own. Use a column "
                         + "default instead (MacroDB copies the value the master drew), compute the value in the "
@@ -370,13 +395,15 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
      * written. Its rows, captured, reach every slave as the master computed them. (Its first step is still replayed
      * as text: one reading the writer's temporary table fails on the slaves, see README Limits.)
      */
-    private static boolean createsTableFromQuery(String sql, Predicate<String> volatileRoutines) {
+    private static boolean createsTableFromQuery(String sql) {
         Matcher create = CREATE_TABLE.matcher(sql);
         if (!create.find() || !AS_QUERY.matcher(sql).find()) {
             return false;
         }
-        // A temporary table's rows are the session's, on the master only: steps are needed only for the values.
-        return !TEMPORARY.matcher(create.group()).find() || nondeterministic(sql, volatileRoutines);
+        // A temporary table's rows are the session's, on the master only, computed there alone: no step is needed.
+        // (In steps, an H2 local temporary table came out empty: its metadata lists no such table, so the rows'
+        // step never ran; found by a review, 2026-11-29.)
+        return !TEMPORARY.matcher(create.group()).find();
     }
 
     /**
@@ -412,11 +439,12 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
      * master, as a write); anything else, or a text computed as it runs, is refused: MacroDB must see DDL and settings
      * to replay them.
      */
-    private static StatementKind executedImmediately(String sql, Predicate<String> volatileRoutines)
+    private static StatementKind executedImmediately(String sql, Context context)
             throws SQLException {
         Matcher immediate = EXECUTE_IMMEDIATE_LITERAL.matcher(sql);
         if (immediate.matches()) {
-            StatementKind inner = of(immediate.group(1).replace("''", "'"), volatileRoutines);
+            String executed = immediate.group(1) != null ? immediate.group(1).replace("''", "'") : immediate.group(2);
+            StatementKind inner = of(executed, context);
             if (inner.type() == Type.WRITE) {
                 return inner;
             }
@@ -434,8 +462,8 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
      * DDL and session settings are replayed as their text (a variable's assignment is replayed with its value, see
      * {@link SessionStatement}), and DDL run in steps would have to split them between the steps.
      */
-    static StatementKind ofPrepared(String sql, Predicate<String> volatileRoutines) throws SQLException {
-        StatementKind kind = of(sql, volatileRoutines);
+    static StatementKind ofPrepared(String sql, Context context) throws SQLException {
+        StatementKind kind = of(sql, context);
         if (!SqlText.hasParameterMarker(sql)) {
             return kind;
         }
@@ -444,7 +472,8 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
                     + "(" + sql + "): the slaves would fail where the master succeeded. Write the values into the "
                     + "statement.", MacroSqlState.NOT_REPLICABLE);
         }
-        if (kind.type() == Type.SESSION && !SessionStatement.assignsVariable(sql)) {
+        if (kind.type() == Type.SESSION && !SessionStatement.assignsVariable(sql)
+                && !context.assignsVariables().test(sql)) {
             throw new SQLException("MacroDB replays session settings on every engine the connection uses as their "
                     + "text, which carries no parameter values (" + sql + "). Write the values into the statement.",
                     MacroSqlState.NOT_REPLICABLE);

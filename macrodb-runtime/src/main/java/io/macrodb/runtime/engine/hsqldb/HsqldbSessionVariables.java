@@ -6,7 +6,6 @@ import org.hsqldb.Session;
 import org.hsqldb.SessionContext;
 import org.hsqldb.jdbc.JDBCConnection;
 import org.hsqldb.lib.OrderedHashMap;
-import org.hsqldb.types.LobData;
 
 import java.lang.reflect.Field;
 import java.sql.Connection;
@@ -28,16 +27,20 @@ import java.util.regex.Pattern;
  * Both fields are package-private, so they are read by reflection (HSQLDB 2.7.4; on the class path, where HSQLDB's
  * module descriptor does not apply). Where reflection is refused, {@link #of} gives null and the statement is
  * replayed as written, as before. Values are HSQLDB's own, immutable objects, so the other session shares them with
- * their SQL type; a LOB is an id in the master's LOB store, which no other database has, and is left out.
+ * their SQL type; a LOB is an id in the master's LOB store, which no other database has: LOB variables are left out.
  */
 final class HsqldbSessionVariables {
 
     /** {@code DECLARE} of variables, not of a temporary table (a table of the master's session, not a variable). */
     private static final Pattern DECLARE = Pattern.compile("^\\W*DECLARE\\s+(?!LOCAL\\s+TEMPORARY\\b)",
             Pattern.CASE_INSENSITIVE);
-    /** {@code SET v = ...} or {@code SET (a, b) = ...}: no setting of HSQLDB's has an {@code =} after one word. */
+    /**
+     * {@code SET v = ...}, {@code SET v[i] = ...} or {@code SET (a, b) = ...}: no setting of HSQLDB's has an
+     * {@code =} after one word.
+     */
     private static final Pattern ASSIGNMENT = Pattern.compile(
-            "^\\W*SET\\s+(\"[^\"]+\"|[A-Za-z_][\\w$]*|\\([^)]*\\))\\s*=", Pattern.CASE_INSENSITIVE);
+            "^\\W*SET\\s+((\"[^\"]+\"|[A-Za-z_][\\w$]*)(\\s*\\[[^]]*])?|\\([^)]*\\))\\s*=",
+            Pattern.CASE_INSENSITIVE);
 
     private static final Field DEFINITIONS = field("sessionVariables");
     private static final Field VALUES = field("routineVariables");
@@ -78,8 +81,9 @@ final class HsqldbSessionVariables {
 
     /**
      * Declares on {@code connection}'s session each variable of {@code token} it lacks and sets every one to the
-     * token's value. A LOB variable is left out: its value is an id in the master's LOB store, which no other
-     * database has, so reading it in a read-only transaction fails as before ({@code 42501}, not found).
+     * token's value. A CLOB or BLOB variable is left out, whatever its value now: a value is an id in the master's LOB
+     * store, which no other database has, so reading one in a read-only transaction fails ({@code 42501}, not found;
+     * declared there while still null, it read null after the master set it: found by a review, 2026-11-29).
      */
     @SuppressWarnings("unchecked")
     static void giveTo(Connection connection, Object token) throws SQLException {
@@ -91,7 +95,7 @@ final class HsqldbSessionVariables {
             for (int i = 0; i < snapshot.definitions().length; i++) {
                 String name = snapshot.definitions()[i].getName().name;
                 Object value = snapshot.values()[i];
-                if (value instanceof LobData) {
+                if (snapshot.definitions()[i].getDataType().isLobType()) {
                     continue;
                 }
                 if (definitions.getIndex(name) < 0) {
