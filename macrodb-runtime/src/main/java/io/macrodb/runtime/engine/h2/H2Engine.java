@@ -121,10 +121,6 @@ public final class H2Engine implements Engine {
         return kept.toString();
     }
 
-    /**
-     * {@code INFORMATION_SCHEMA}, and {@code PG_CATALOG}, whose tables H2 creates in {@code MODE=PostgreSQL} (every
-     * replica has its own; they reject inserts). Either is lower case with {@code DATABASE_TO_LOWER=TRUE}.
-     */
     /** H2's linked tables ({@code CREATE LINKED TABLE}), which read and write a table of another JDBC database. */
     @Override
     public Set<String> externalTables(Connection connection) throws SQLException {
@@ -132,6 +128,10 @@ public final class H2Engine implements Engine {
                 + " FROM INFORMATION_SCHEMA.TABLES WHERE STORAGE_TYPE = 'TABLE LINK'"));
     }
 
+    /**
+     * {@code INFORMATION_SCHEMA}, and {@code PG_CATALOG}, whose tables H2 creates in {@code MODE=PostgreSQL} (every
+     * replica has its own; they reject inserts). Either is lower case with {@code DATABASE_TO_LOWER=TRUE}.
+     */
     @Override
     public boolean isSystemSchema(String schema) {
         return "INFORMATION_SCHEMA".equalsIgnoreCase(schema) || "PG_CATALOG".equalsIgnoreCase(schema);
