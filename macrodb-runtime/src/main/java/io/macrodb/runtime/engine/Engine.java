@@ -148,7 +148,8 @@ public interface Engine {
      * Whether {@code sql} declares or assigns session variables of a kind other than H2's {@code SET @name}
      * (HSQLDB's {@code DECLARE v INT;} and {@code SET v = ...}): MacroDB then gives the session's variables, as
      * {@link #sessionVariables} reads them once it ran, to the connection's other sessions, rather than replaying the
-     * text (each would evaluate the values again). The default: none.
+     * text (each would evaluate the values again); and such a {@code SET} is no setting of the database, whatever the
+     * variable's name ({@code SET mode = 1}). The default: none.
      */
     default boolean setsSessionVariables(String sql) {
         return false;
