@@ -435,8 +435,8 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
      * H2's {@code EXECUTE IMMEDIATE 'text'} runs {@code text} as a statement. Taken for a write, DDL in it ran on the
      * master alone, and a table it created had no capture trigger, so its rows reached no slave (found by a review,
      * 2026-11-28); and the sequence or identity values a write in it drew did not reach the slaves, whose counters
-     * then differed. A literal text that writes rows is that write, its draws and all (one that reads runs on the
-     * master, as a write); anything else, or a text computed as it runs, is refused: MacroDB must see DDL and settings
+     * then differed. A literal text that writes rows is that write, its draws and all (a query is left to H2, which
+     * refuses one there); anything else, or a text computed as it runs, is refused: MacroDB must see DDL and settings
      * to replay them.
      */
     private static StatementKind executedImmediately(String sql, Context context)
@@ -445,11 +445,8 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
         if (immediate.matches()) {
             String executed = immediate.group(1) != null ? immediate.group(1).replace("''", "'") : immediate.group(2);
             StatementKind inner = of(executed, context);
-            if (inner.type() == Type.WRITE) {
-                return inner;
-            }
-            if (inner.type() == Type.QUERY) {
-                return new StatementKind(Type.WRITE, inner.usesSequence(), inner.mayDrawIdentity());
+            if (inner.type() == Type.WRITE || inner.type() == Type.QUERY) {
+                return inner; // H2 refuses a query there itself (42001), wherever it runs
             }
         }
         throw new SQLException("MacroDB cannot replicate EXECUTE IMMEDIATE of anything but a write given as a string "

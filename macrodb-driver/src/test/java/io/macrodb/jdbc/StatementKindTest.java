@@ -126,7 +126,7 @@ class StatementKindTest {
     @CsvSource(delimiterString = " => ", quoteCharacter = '`', value = {
             "EXECUTE IMMEDIATE 'INSERT INTO t VALUES (1, ''a'')' => WRITE",
             "EXECUTE IMMEDIATE $$INSERT INTO t VALUES (1, 'a')$$ => WRITE",
-            "execute immediate 'SELECT 1' => WRITE",
+            "execute immediate 'SELECT 1' => QUERY",
             "EXECUTE IMMEDIATE 'CREATE TABLE x (id INT)' => ",
             "EXECUTE IMMEDIATE 'TRUNCATE TABLE t' => ",
             "EXECUTE IMMEDIATE 'SET SCHEMA s' => ",
