@@ -102,15 +102,21 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
                     + "|CURRENT\\s+(TIMESTAMP|TIME|DATE)"
                     + "|NEXT\\s+VALUE|CURRENT\\s+VALUE|NEXTVAL|CURRVAL|CURRENT_CATALOG|CURRENT_SCHEMA|CURRENT_PATH"
                     + "|CURRENT_USER|CURRENT_ROLE|SESSION_USER|SYSTEM_USER)\\b"
+                    // The last identity drawn (not MSSQL's IDENTITY(1, 1) column), the order rows are read in.
+                    + "|\\bIDENTITY\\s*\\(\\s*\\)|\\bROW_NUMBER\\s*\\(\\s*\\)\\s*OVER\\s*\\(\\s*\\)"
+                    + "|\\bDEFAULT\\s+ROWNUM\\b" // HSQLDB's Oracle syntax, bare (elsewhere: a column of that name)
                     // Words an application's column, type or table may be named (UUID, TIMEZONE): functions only
                     // when called (a table's name before '(' is taken out first, see OBJECT_NAME).
                     + "|(?<!\\.)\\b(RAND|RANDOM|RANDOM_UUID|UUID|NEWID|NEWSEQUENTIALID|SYS_GUID|GEN_RANDOM_UUID|GETDATE"
                     + "|CURDATE|CURTIME|SECURE_RAND|UNIX_MILLIS|UNIX_TIMESTAMP"
                     + "|DATABASE|DATABASE_NAME|DATABASE_PATH|SESSION_ID|TRANSACTION_ID|TRANSACTION_SIZE|LASTVAL"
-                    + "|SCOPE_IDENTITY|LAST_INSERT_ID|MEMORY_FREE|MEMORY_USED|DISK_SPACE_USED|DB_OBJECT_ID|SCHEMA|USER"
+                    + "|SCOPE_IDENTITY|LAST_INSERT_ID|IDENTITY_VAL_LOCAL|ROWNUM|CURRENT_DATABASE"
+                    + "|PG_POSTMASTER_START_TIME|CANCEL_SESSION|ABORT_SESSION|CRYPT_KEY|TRANSACTION_UTC"
+                    + "|MEMORY_FREE|MEMORY_USED|DISK_SPACE_USED|DB_OBJECT_ID|SCHEMA|USER"
                     + "|LOCK_TIMEOUT|LOCK_MODE|AUTOCOMMIT|READONLY|ISOLATION_LEVEL|SESSION_ISOLATION_LEVEL"
                     + "|DATABASE_ISOLATION_LEVEL|TRANSACTION_CONTROL|ACTION_ID|SESSION_TIMEZONE|DATABASE_TIMEZONE"
-                    + "|TIMEZONE)\\s*\\(",
+                    + "|TIMEZONE|IS_AUTOCOMMIT|IS_READONLY_SESSION|IS_READONLY_DATABASE|IS_READONLY_DATABASE_FILES"
+                    + "|DBTIMEZONE|SESSIONTIMEZONE|CURRENT_TIMEZONE)\\s*\\(",
             Pattern.CASE_INSENSITIVE);
 
     /**
@@ -128,8 +134,23 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
      */
     private static boolean nondeterministic(String sql, Context context) {
         String calls = OBJECT_NAME.matcher(sql).replaceAll("$1 ");
-        return NONDETERMINISTIC.matcher(SqlText.withoutQuotedText(calls)).find()
+        return NONDETERMINISTIC.matcher(SqlText.withoutQuotedText(builtInCallsUnquoted(calls))).find()
                 || context.volatileRoutines().test(calls);
+    }
+
+    /** A quoted name before {@code (}: H2 calls its built-in function of that name ({@code "RAND"()}). */
+    private static final Pattern QUOTED_CALL = Pattern.compile("\"([^\"]*)\"(?=\\s*\\()|`([^`]*)`(?=\\s*\\()"
+            + "|\\[([^\\]]*)](?=\\s*\\()");
+
+    /**
+     * {@code sql} (its strings blanked) with the quotes of called names taken off, so that {@link #NONDETERMINISTIC}
+     * sees {@code "RAND"()}, {@code U&"RAND"()}, MySQL's {@code `RAND`()} and SQL Server's {@code [RAND]()} (found by
+     * a sweep of every built-in function, 2026-11-29: quoted, each diverged the replicas).
+     */
+    private static String builtInCallsUnquoted(String sql) {
+        return QUOTED_CALL.matcher(SqlText.withoutStrings(SqlText.withUnicodeNamesDecoded(sql))).replaceAll(call ->
+                Matcher.quoteReplacement(call.group(1) != null ? call.group(1)
+                        : call.group(2) != null ? call.group(2) : call.group(3)));
     }
 
     /** DDL that computes row values as it runs: CREATE TABLE ... AS SELECT (with CREATE_TABLE), ALTER TABLE ... ADD. */
