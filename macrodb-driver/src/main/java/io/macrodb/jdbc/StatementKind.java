@@ -104,11 +104,13 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
                     + "|CURRENT_USER|CURRENT_ROLE|SESSION_USER|SYSTEM_USER)\\b"
                     // The last identity drawn (not MSSQL's IDENTITY(1, 1) column), the order rows are read in.
                     + "|\\bIDENTITY\\s*\\(\\s*\\)|\\bROW_NUMBER\\s*\\(\\s*\\)\\s*OVER\\s*\\(\\s*\\)"
-                    + "|\\bDEFAULT\\s+ROWNUM\\b" // HSQLDB's Oracle syntax, bare (elsewhere: a column of that name)
+                    // HSQLDB's Oracle and DB2 syntax: ROWNUM bare, after DEFAULT or in an expression (not a column
+                    // named so, as in ADD rownum INT)
+                    + "|\\bDEFAULT\\s+ROWNUM\\b|(?<=[(,+\\-*/|=<>]\\s{0,20})ROWNUM\\b"
                     // Words an application's column, type or table may be named (UUID, TIMEZONE): functions only
                     // when called (a table's name before '(' is taken out first, see OBJECT_NAME).
                     + "|(?<!\\.)\\b(RAND|RANDOM|RANDOM_UUID|UUID|NEWID|NEWSEQUENTIALID|SYS_GUID|GEN_RANDOM_UUID|GETDATE"
-                    + "|CURDATE|CURTIME|SECURE_RAND|UNIX_MILLIS|UNIX_TIMESTAMP"
+                    + "|CURDATE|CURTIME|TODAY|SECURE_RAND|UNIX_MILLIS|UNIX_TIMESTAMP"
                     + "|DATABASE|DATABASE_NAME|DATABASE_PATH|SESSION_ID|TRANSACTION_ID|TRANSACTION_SIZE|LASTVAL"
                     + "|SCOPE_IDENTITY|LAST_INSERT_ID|IDENTITY_VAL_LOCAL|ROWNUM|CURRENT_DATABASE"
                     + "|PG_POSTMASTER_START_TIME|CANCEL_SESSION|ABORT_SESSION|CRYPT_KEY|TRANSACTION_UTC"

@@ -238,6 +238,7 @@ class StatementKindTest {
             // found by a sweep of every built-in function of both engines, in every mode (2026-11-29)
             "CURRENT_DATABASE()", "PG_POSTMASTER_START_TIME()", "IDENTITY()", "IDENTITY_VAL_LOCAL()",
             "CANCEL_SESSION(3)", "ROWNUM()", "ROW_NUMBER() OVER ()", "CRYPT_KEY('AES', NULL)", "TRANSACTION_UTC()",
+            "TODAY()", "CAST(ROWNUM AS VARCHAR(20))",
             "\"RAND\"()", "U&\"RAND\"()", "`RAND`()", "[NEWID]()", "\"NOW\" ()"})
     void compatibilityAndNestedCallsAreComputedOnce(String value) throws SQLException {
         assertEquals(StatementKind.Type.IN_STEPS,
@@ -249,7 +250,7 @@ class StatementKindTest {
 
     /** Quoted names that are not called, and SQL Server's identity column, compute nothing that differs. */
     @ParameterizedTest
-    @ValueSource(strings = {"ALTER TABLE t ADD \"NOW\" INT DEFAULT 1",
+    @ValueSource(strings = {"ALTER TABLE t ADD \"NOW\" INT DEFAULT 1", "ALTER TABLE t ADD rownum INT",
             "ALTER TABLE t ADD c VARCHAR(9) DEFAULT '\"RAND\"()'",
             "CREATE TABLE m (id INT IDENTITY(1, 1) PRIMARY KEY, c INT AS (id + 1))"})
     void quotedNamesAndIdentityColumnsAreNoCalls(String sql) throws SQLException {
