@@ -133,11 +133,17 @@ class StatementKindTest {
             "EXECUTE IMMEDIATE 'INSERT INTO t VALUES (' || 1 || ')' => "})
     void executeImmediateRunsALiteralWriteAndRefusesTheRest(String sql, StatementKind.Type expected)
             throws SQLException {
+        assertKindOrRefused(expected, sql, StatementKind.Context.NONE);
+    }
+
+    /** {@code sql} is of type {@code expected} on {@code context}'s cluster; refused with 0AM01 for null. */
+    private static void assertKindOrRefused(StatementKind.Type expected, String sql, StatementKind.Context context)
+            throws SQLException {
         if (expected != null) {
-            assertEquals(expected, StatementKind.of(sql).type());
+            assertEquals(expected, StatementKind.of(sql, context).type(), sql);
         } else {
-            SQLException refused = assertThrows(SQLException.class, () -> StatementKind.of(sql));
-            assertEquals(MacroSqlState.NOT_REPLICABLE, refused.getSQLState());
+            SQLException refused = assertThrows(SQLException.class, () -> StatementKind.of(sql, context), sql);
+            assertEquals(MacroSqlState.NOT_REPLICABLE, refused.getSQLState(), refused::getMessage);
         }
     }
 
@@ -204,12 +210,7 @@ class StatementKindTest {
             "CREATE TABLE u (id INT, c INT AS (pure(id))) | SCHEMA_CHANGE"})
     void theApplicationsVolatileRoutinesAreNotComputedAgainBySlaves(String sql, StatementKind.Type expected)
             throws SQLException {
-        if (expected != null) {
-            assertEquals(expected, StatementKind.of(sql, CALLS_CTR).type());
-        } else {
-            SQLException refused = assertThrows(SQLException.class, () -> StatementKind.of(sql, CALLS_CTR));
-            assertEquals(MacroSqlState.NOT_REPLICABLE, refused.getSQLState());
-        }
+        assertKindOrRefused(expected, sql, CALLS_CTR);
     }
 
     /**
