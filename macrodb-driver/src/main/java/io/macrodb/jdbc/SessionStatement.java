@@ -20,10 +20,10 @@ import java.util.regex.Pattern;
  * first engine holds it is given to the others ({@link Engine#sessionVariable}): with its SQL type, which a JDBC
  * round trip loses ({@code CHAR(5)} compared as {@code VARCHAR}, {@code DECFLOAT} divided as {@code NUMERIC}).
  *
- * @param sql          the statement as the application ran it
  * <p>HSQLDB's variables ({@code DECLARE v INT;}, {@code SET v = ...}) are given the same way, all of the session's at
  * once ({@link Engine#sessionVariables}): a later one replaces the earlier.
  *
+ * @param sql          the statement as the application ran it
  * @param variableName the variable it assigns, as written after {@code @}; {@link #EVERY_VARIABLE} for a statement
  *                     that declares or assigns HSQLDB's; null for any other statement
  * @param variable     for a variable's assignment, the engine's token for the value it set (see

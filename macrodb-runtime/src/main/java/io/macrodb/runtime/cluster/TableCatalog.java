@@ -111,8 +111,14 @@ public final class TableCatalog {
     public void refresh(Connection master) throws SQLException {
         Map<String, CapturedTable> read = read(master);
         refreshTriggers(master);
-        Set<String> routines = userRoutines(master, false);
-        Set<String> volatileRoutines = userRoutines(master, true);
+        Map<String, Boolean> deterministicByRoutine = userRoutines(master);
+        Set<String> routines = deterministicByRoutine.keySet();
+        Set<String> volatileRoutines = new HashSet<>();
+        deterministicByRoutine.forEach((name, deterministic) -> {
+            if (!deterministic) {
+                volatileRoutines.add(name);
+            }
+        });
         volatileRoutineCall = volatileRoutines.isEmpty() ? null : Pattern.compile(calls(volatileRoutines));
         hasUserRoutines = !routines.isEmpty();
         routinesMayDrawSequences = hasUserRoutines && !engine.sequenceState(master).isEmpty();
@@ -135,22 +141,23 @@ public final class TableCatalog {
     }
 
     /**
-     * The names of the application's routines, upper case (as an unquoted name is stored); when {@code onlyVolatile},
-     * those not declared deterministic (H2's {@code CREATE ALIAS} without {@code DETERMINISTIC}, HSQLDB's routines
-     * without it, its default).
+     * The application's routines by name, upper case (as an unquoted name is stored), each with whether it is declared
+     * deterministic: not so when one of its overloads is not (H2's {@code CREATE ALIAS} without {@code DETERMINISTIC},
+     * HSQLDB's routines without it, its default).
      */
-    private Set<String> userRoutines(Connection master, boolean onlyVolatile) throws SQLException {
-        Set<String> names = new HashSet<>();
+    private Map<String, Boolean> userRoutines(Connection master) throws SQLException {
+        Map<String, Boolean> deterministicByName = new HashMap<>();
         try (var statement = master.createStatement();
-             ResultSet rows = statement.executeQuery("SELECT DISTINCT ROUTINE_SCHEMA, ROUTINE_NAME FROM "
-                     + "INFORMATION_SCHEMA.ROUTINES" + (onlyVolatile ? " WHERE IS_DETERMINISTIC <> 'YES'" : ""))) {
+             ResultSet rows = statement.executeQuery("SELECT ROUTINE_SCHEMA, ROUTINE_NAME, IS_DETERMINISTIC"
+                     + " FROM INFORMATION_SCHEMA.ROUTINES")) {
             while (rows.next()) {
                 if (!engine.isSystemSchema(rows.getString(1))) {
-                    names.add(rows.getString(2).toUpperCase(Locale.ROOT));
+                    deterministicByName.merge(rows.getString(2).toUpperCase(Locale.ROOT),
+                            "YES".equals(rows.getString(3)), Boolean::logicalAnd);
                 }
             }
         }
-        return names;
+        return deterministicByName;
     }
 
     /**
