@@ -212,8 +212,6 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
     private static final Pattern EXPLAIN_ANALYZE =
             Pattern.compile("^\\W*EXPLAIN\\s+ANALYZE\\s+", Pattern.CASE_INSENSITIVE);
 
-    private static final Pattern TEMPORARY_TABLE_DECLARED = Pattern.compile("^\\W*DECLARE\\s+LOCAL\\s+TEMPORARY\\b",
-            Pattern.CASE_INSENSITIVE);
 
     private static final Pattern EXECUTE_IMMEDIATE = Pattern.compile("^\\W*EXECUTE\\s+IMMEDIATE\\b",
             Pattern.CASE_INSENSITIVE);
@@ -229,13 +227,15 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
      *
      * @param volatileRoutines whether a text calls one of the application's routines that is not declared
      *                         deterministic (the cluster's catalog knows them)
-     * @param assignsVariables whether a {@code SET} assigns the engine's session variables, not a setting: HSQLDB's
+     * @param setsVariables    whether a {@code DECLARE} or {@code SET} declares or assigns the engine's session
+     *                         variables ({@link io.macrodb.runtime.engine.Engine#setsSessionVariables}), so a
+     *                         {@code SET} is no setting: HSQLDB's
      *                         {@code SET v = ...} (no setting of its takes {@code =}), though {@code v} be named
      *                         {@code mode}, which H2's {@code SET MODE = ...} sets
      */
-    record Context(Predicate<String> volatileRoutines, Predicate<String> assignsVariables) {
+    record Context(Predicate<String> volatileRoutines, Predicate<String> setsVariables) {
 
-        /** A database with no routine of the application's, on an engine whose settings may take {@code =}. */
+        /** A database with no routine of the application's, on an engine without HSQLDB's session variables. */
         static final Context NONE = new Context(sql -> false, sql -> false);
     }
 
@@ -301,9 +301,9 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
             case "INSERT", "UPDATE", "DELETE", "MERGE", "UPSERT", "REPLACE" -> Type.WRITE;
             case "USE" -> Type.SESSION; // H2's USE s: SET SCHEMA s
             // HSQLDB's session variables (DECLARE v INT;), not its temporary tables (DECLARE LOCAL TEMPORARY TABLE)
-            case "DECLARE" -> TEMPORARY_TABLE_DECLARED.matcher(text).lookingAt() ? Type.WRITE : Type.SESSION;
+            case "DECLARE" -> context.setsVariables().test(text) ? Type.SESSION : Type.WRITE;
             case "CREATE", "ALTER", "DROP", "TRUNCATE", "COMMENT", "GRANT", "REVOKE", "RENAME" -> Type.SCHEMA_CHANGE;
-            case "SET" -> context.assignsVariables().test(text) ? Type.SESSION
+            case "SET" -> context.setsVariables().test(text) ? Type.SESSION
                     : AUTOCOMMIT.matcher(text).find() ? refuseControl(sql)
                     : DATABASE_SETTING.matcher(text).find() ? Type.SCHEMA_CHANGE
                     : REFERENTIAL_INTEGRITY.matcher(text).find() ? Type.MASTER_SETTING : Type.SESSION;
@@ -493,7 +493,7 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
                     + "statement.", MacroSqlState.NOT_REPLICABLE);
         }
         if (kind.type() == Type.SESSION && !SessionStatement.assignsVariable(sql)
-                && !context.assignsVariables().test(sql)) {
+                && !context.setsVariables().test(sql)) {
             throw new SQLException("MacroDB replays session settings on every engine the connection uses as their "
                     + "text, which carries no parameter values (" + sql + "). Write the values into the statement.",
                     MacroSqlState.NOT_REPLICABLE);
