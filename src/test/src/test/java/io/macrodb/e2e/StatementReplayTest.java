@@ -4,9 +4,11 @@ import io.macrodb.api.MacroCluster;
 import io.macrodb.api.MacroSqlState;
 import io.macrodb.api.ReplicaResult;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -452,6 +454,35 @@ class StatementReplayTest {
                     + "CURRENT_CATALOG");
             assertEquals("4", one(c, "SELECT COUNT(*) FROM mine"));
             assertReplicasAgree(c, "SELECT v, db, n, d, r FROM k ORDER BY v");
+            c.unwrap(MacroCluster.class).shutdown();
+        }
+    }
+
+    /**
+     * An H2 file master's storage sizes are not its in-memory slaves' (each replayed {@code DB_OBJECT_SIZE} as a
+     * default and got 0), and an HSQLDB replica numbers its LOBs and counts its session's rows itself: each diverged
+     * the replicas until {@code BuiltinFunctionsTest} read the engines' own function tables (2026-11-29). Now the
+     * default's values are the master's, and such a computed column is refused.
+     */
+    @Test
+    void storageSizesLobNumbersAndRowCountsAreTheMastersAlone(@TempDir Path dir) throws Exception {
+        String url = "jdbc:macrodb:h2:file:" + dir.resolve("sizes").toAbsolutePath() + ";macrodb.replicas=" + REPLICAS;
+        try (Connection c = Engine.connect(url)) {
+            Engine.execute(c, "CREATE TABLE t (id INT PRIMARY KEY, v VARCHAR(100))",
+                    "INSERT INTO t SELECT x, REPEAT('x', 90) FROM SYSTEM_RANGE(1, 2000)", "CHECKPOINT",
+                    "ALTER TABLE t ADD size BIGINT DEFAULT DB_OBJECT_SIZE('TABLE', 'PUBLIC', 'T')");
+            assertRefused(MacroSqlState.NOT_REPLICABLE, c, "ALTER TABLE t ADD s BIGINT AS (DB_OBJECT_SIZE('TABLE', "
+                    + "'PUBLIC', 'T'))");
+            assertReplicasAgree(c, "SELECT id, size FROM t ORDER BY id");
+            c.unwrap(MacroCluster.class).shutdown();
+        }
+        try (Connection c = open(Engine.HSQLDB)) {
+            Engine.execute(c, "CREATE TABLE d (id INT PRIMARY KEY, c CLOB)", "INSERT INTO d VALUES (1, 'a')");
+            assertRefused(MacroSqlState.NOT_REPLICABLE, c,
+                    "ALTER TABLE d ADD n INT GENERATED ALWAYS AS (DIAGNOSTICS(ROW_COUNT))");
+            assertRefused(MacroSqlState.NOT_REPLICABLE, c,
+                    "ALTER TABLE d ADD l BIGINT GENERATED ALWAYS AS (LOB_ID(c))");
+            assertReplicasAgree(c, "SELECT id FROM d ORDER BY id");
             c.unwrap(MacroCluster.class).shutdown();
         }
     }
