@@ -10,6 +10,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.List;
@@ -484,6 +485,31 @@ class StatementReplayTest {
                     "ALTER TABLE d ADD l BIGINT GENERATED ALWAYS AS (LOB_ID(c))");
             assertReplicasAgree(c, "SELECT id FROM d ORDER BY id");
             c.unwrap(MacroCluster.class).shutdown();
+        }
+    }
+
+    /**
+     * H2's {@code LINK_SCHEMA}, called in a query, creates a linked table for each table of another database's schema.
+     * Run as a query, it linked on the master alone, and a read-only transaction on a slave found no such table; in a
+     * read-only transaction it linked on one slave. Now it runs as the DDL it is: every replica links, and a read-only
+     * transaction may not call it.
+     */
+    @Test
+    void linkSchemaLinksOnEveryReplica() throws Exception {
+        String sourceUrl = "jdbc:h2:mem:link_schema_source_" + System.nanoTime();
+        String link = "LINK_SCHEMA('S', '', '" + sourceUrl + "', '', '', 'PUBLIC')";
+        try (Connection source = DriverManager.getConnection(sourceUrl); Connection c = open(Engine.H2)) {
+            Engine.execute(source, "CREATE TABLE e (id INT PRIMARY KEY)", "INSERT INTO e VALUES (1), (2)");
+            Engine.execute(c, "CREATE SCHEMA s");
+            c.setReadOnly(true);
+            assertRefused(MacroSqlState.READ_ONLY_TRANSACTION, c, "SELECT * FROM " + link);
+            c.setReadOnly(false);
+            assertEquals("E", one(c, "SELECT * FROM " + link), "the tables linked, as H2 answers");
+            MacroCluster cluster = c.unwrap(MacroCluster.class);
+            assertEquals(List.of("2"), cluster.queryEachReplica(r -> one(r, "SELECT COUNT(*) FROM s.e")).stream()
+                    .map(ReplicaResult::value).distinct().toList(), "every replica reads the source through its link");
+            assertReplicasAgree(c, null);
+            cluster.shutdown();
         }
     }
 
