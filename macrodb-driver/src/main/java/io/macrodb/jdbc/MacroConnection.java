@@ -9,6 +9,7 @@ import io.macrodb.runtime.cluster.CommitSequencer;
 import io.macrodb.runtime.cluster.OpenRead;
 import io.macrodb.runtime.cluster.Replica;
 import io.macrodb.runtime.engine.CaptureTriggers;
+import io.macrodb.runtime.sql.SqlText;
 
 import java.sql.Array;
 import java.sql.BatchUpdateException;
@@ -174,7 +175,27 @@ public final class MacroConnection implements Connection {
                     + "master's. Run it in an update transaction (setReadOnly(false)).",
                     MacroSqlState.READ_ONLY_TRANSACTION);
         }
-        return inTransaction(kind, tx -> tx.run(call, kind));
+        return inTransaction(kind, tx -> {
+            T result = tx.run(call, kind);
+            passOnVariablesSetByCall(sql, tx.session());
+            return result;
+        });
+    }
+
+    /**
+     * HSQLDB's {@code CALL p(v)} sets the session variable {@code v} through a procedure's OUT or INOUT argument:
+     * once the connection has declared variables, the session's are given to its other sessions after a CALL as after
+     * a DECLARE or SET (a read-only transaction on a slave read the value from before the call: found 2026-11-29).
+     */
+    private void passOnVariablesSetByCall(String sql, PhysicalSession session) throws SQLException {
+        if (sql == null || !sessionStatements.holdsEveryVariable() || !SqlText.firstWord(sql).equals("CALL")) {
+            return;
+        }
+        SessionStatement variables = SessionStatement.variablesAfter(sql, session.connection(),
+                cluster.engineSupport());
+        if (variables != null) {
+            session.markSessionStatementsRun(sessionStatements.record(variables));
+        }
     }
 
     /**

@@ -76,6 +76,16 @@ record SessionStatement(String sql, String variableName, Object variable, Engine
         return new SessionStatement(sql, name, engine.sessionVariable(connection, name), engine);
     }
 
+    /**
+     * The session's variables as {@code sql}, a statement that set some without declaring or assigning them (HSQLDB's
+     * {@code CALL p(v)}), left them on {@code connection}; null where the engine cannot read them. Its text is never
+     * replayed: the routine would run again.
+     */
+    static SessionStatement variablesAfter(String sql, Connection connection, Engine engine) throws SQLException {
+        Object variables = engine.sessionVariables(connection);
+        return variables == null ? null : new SessionStatement(sql, EVERY_VARIABLE, variables, engine);
+    }
+
     /** Whether this assigns a session variable. */
     boolean setsVariable() {
         return variableName != null;

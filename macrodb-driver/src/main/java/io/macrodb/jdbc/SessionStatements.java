@@ -24,14 +24,17 @@ final class SessionStatements {
 
     /** Records {@code statement} as the last one run; returns its sequence number. */
     long record(SessionStatement statement) {
-        String key = statement.setsVariable() ? "@" + statement.variableName().toUpperCase(Locale.ROOT)
-                : statement.sql().strip();
+        String key = statement.setsVariable() ? key(statement.variableName()) : statement.sql().strip();
         byKey.remove(key); // moved to the end: the order they last ran in
         byKey.put(key, new Recorded(++last, statement));
         if (statement.setsTimeZone()) {
             rowSettings = List.of(statement.sql());
         }
         return last;
+    }
+
+    private static String key(String variableName) {
+        return "@" + variableName.toUpperCase(Locale.ROOT);
     }
 
     /**
@@ -41,6 +44,11 @@ final class SessionStatements {
      */
     List<String> rowSettings() {
         return rowSettings;
+    }
+
+    /** Whether a statement recorded holds all of the session's variables (HSQLDB's, once one was declared). */
+    boolean holdsEveryVariable() {
+        return byKey.containsKey(key(SessionStatement.EVERY_VARIABLE));
     }
 
     /** The sequence number of the last statement recorded (0 for none). */

@@ -579,7 +579,7 @@ class StatementReplayTest {
      * HSQLDB's session variables were declared on the master's session alone: a read-only transaction reading one
      * failed on its slave ({@code 42501}). Each session of the connection now gets the values the first computed (a
      * default or an assignment of {@code RAND()} evaluated once, an array's element too), whichever session assigned
-     * them; a LOB variable stays the master's.
+     * them, a procedure's OUT argument too; a LOB variable stays the master's.
      */
     @Test
     void hsqldbSessionVariablesAreTheSameOnEverySessionOfTheConnection() throws Exception {
@@ -603,6 +603,22 @@ class StatementReplayTest {
             // Not the value it had when first given (null): a LOB variable is the master's alone.
             assertRefused("42501", c, "VALUES lob");
             c.setReadOnly(false);
+            // A procedure's OUT argument sets one too, on the master or on a slave (found 2026-11-29). Another
+            // connection's open transaction keeps the master busy, so that reads go to a slave.
+            Engine.execute(c, "CREATE PROCEDURE draw(OUT x DOUBLE) SET x = RAND()", "CREATE TABLE busy (id INT)");
+            try (Connection busy = Engine.connect(c.getMetaData().getURL())) {
+                busy.setAutoCommit(false);
+                Engine.execute(busy, "INSERT INTO busy VALUES (1)");
+                Engine.execute(c, "CALL draw(r)");
+                String calledOnMaster = one(c, "VALUES r");
+                c.setReadOnly(true);
+                assertEquals(calledOnMaster, one(c, "VALUES r"), "a slave's session, after a CALL on the master");
+                Engine.execute(c, "CALL draw(r)");
+                String calledOnSlave = one(c, "VALUES r");
+                c.setReadOnly(false);
+                assertEquals(calledOnSlave, one(c, "VALUES r"), "the master's session, after a CALL on a slave");
+                busy.rollback();
+            }
             assertReplicasAgree(c, null); // no slave failed on the way
             Engine.assertIdenticalAndShutdown(c);
         }
