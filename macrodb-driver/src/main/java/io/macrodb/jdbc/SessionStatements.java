@@ -15,6 +15,8 @@ import java.util.Map;
  */
 final class SessionStatements {
 
+    private static final String EVERY_VARIABLE_KEY = key(SessionStatement.EVERY_VARIABLE);
+
     private final Map<String, Recorded> byKey = new LinkedHashMap<>();
     private long last;
     private List<String> rowSettings = List.of();
@@ -48,7 +50,7 @@ final class SessionStatements {
 
     /** Whether a statement recorded holds all of the session's variables (HSQLDB's, once one was declared). */
     boolean holdsEveryVariable() {
-        return byKey.containsKey(key(SessionStatement.EVERY_VARIABLE));
+        return byKey.containsKey(EVERY_VARIABLE_KEY); // asked at every statement: no key made each time
     }
 
     /** The sequence number of the last statement recorded (0 for none). */

@@ -33,8 +33,9 @@ final class Transaction {
      * The capture mark of each savepoint, by its name (an unnamed one by its id). Both engines let a name be set
      * again, which replaces the savepoint, and a rollback to any savepoint object of that name goes to the latest:
      * cutting the capture to the first one's mark dropped rows the master kept (found by a review, 2026-11-23).
+     * Made at the first savepoint: most transactions set none.
      */
-    private final Map<String, Integer> savepointMarks = new HashMap<>();
+    private Map<String, Integer> savepointMarks;
 
     private Transaction(PhysicalSession session, OpenRead read, TransactionCapture capture) {
         this.session = session;
@@ -66,6 +67,9 @@ final class Transaction {
         Connection engine = session.connection();
         Savepoint savepoint = name == null ? engine.setSavepoint() : engine.setSavepoint(name);
         MacroSavepoint ours = new MacroSavepoint(savepoint, this, name);
+        if (savepointMarks == null) {
+            savepointMarks = new HashMap<>();
+        }
         savepointMarks.put(ours.key(), isReadOnly() ? 0 : capture.mark());
         return ours;
     }
