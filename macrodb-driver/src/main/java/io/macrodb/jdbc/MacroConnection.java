@@ -104,7 +104,7 @@ public final class MacroConnection implements Connection {
         this.cluster = cluster;
         this.replicated = cluster.config().replicas() > 1;
         this.statementContext = new StatementKind.Context(cluster.catalog()::callsVolatileRoutine,
-                cluster.engineSupport()::setsSessionVariables);
+                cluster.engineSupport()::setsSessionVariables, cluster.engineSupport().schemaChangingFunctions());
         this.url = url;
         this.engineProperties = engineProperties;
         Replica on = cluster.master();
@@ -188,6 +188,7 @@ public final class MacroConnection implements Connection {
      * a DECLARE or SET (a read-only transaction on a slave read the value from before the call: found 2026-11-29).
      */
     private void passOnVariablesSetByCall(String sql, PhysicalSession session) throws SQLException {
+        // Checked in this order: the first is a map lookup, the second reads the text
         if (sql == null || !sessionStatements.holdsEveryVariable() || !SqlText.firstWord(sql).equals("CALL")) {
             return;
         }
@@ -213,9 +214,14 @@ public final class MacroConnection implements Connection {
     /**
      * Runs a JDBC batch of row statements (no DDL, no session statement) as one statement of the current transaction,
      * so that what is captured matches what the engine kept when some of its elements fail ({@link BatchRun}).
+     * {@code call} is the text of a {@code CALL} among them, if any (it may set session variables), else null.
      */
-    long[] executeBatch(StatementKind kind, BatchRun.Elements batch) throws SQLException {
-        return inTransaction(kind, tx -> tx.runBatch(batch, kind));
+    long[] executeBatch(StatementKind kind, BatchRun.Elements batch, String call) throws SQLException {
+        return inTransaction(kind, tx -> {
+            long[] counts = tx.runBatch(batch, kind);
+            passOnVariablesSetByCall(call, tx.session());
+            return counts;
+        });
     }
 
     /** Runs {@code work} in the active transaction, or a new one, ending it after the work in auto-commit mode. */

@@ -201,7 +201,7 @@ public class MacroPreparedStatement extends MacroStatement implements PreparedSt
             public void clearEngineBatch(PhysicalSession s) throws SQLException {
                 physicalOn(s).clearBatch();
             }
-        });
+        }, sql);
     }
 
     /** The engine statement on {@code s} holds a batch row's values, not the recorded ones: clear them next time. */

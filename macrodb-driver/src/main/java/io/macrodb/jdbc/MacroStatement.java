@@ -2,6 +2,7 @@ package io.macrodb.jdbc;
 
 import io.macrodb.api.MacroSqlState;
 import io.macrodb.runtime.cluster.Replica;
+import io.macrodb.runtime.sql.SqlText;
 
 import java.sql.BatchUpdateException;
 import java.sql.Connection;
@@ -416,6 +417,7 @@ public class MacroStatement implements Statement {
         StatementKind kind = new StatementKind(writes ? StatementKind.Type.WRITE : StatementKind.Type.QUERY,
                 usesSequence, mayDrawIdentity);
         startRun();
+        String call = sqls.stream().filter(sql -> SqlText.firstWord(sql).equals("CALL")).findFirst().orElse(null);
         return connection.executeBatch(kind, new BatchRun.Elements() {
             @Override
             public int size() {
@@ -440,7 +442,7 @@ public class MacroStatement implements Statement {
             public void clearEngineBatch(PhysicalSession s) throws SQLException {
                 physicalOn(s).clearBatch();
             }
-        });
+        }, call);
     }
 
     @Override

@@ -121,6 +121,9 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
                     + "|DB_OBJECT_SIZE|DB_OBJECT_TOTAL_SIZE|DB_OBJECT_APPROXIMATE_SIZE|DB_OBJECT_APPROXIMATE_TOTAL_SIZE"
                     + "|PG_RELATION_SIZE|PG_TOTAL_RELATION_SIZE|PG_GET_INDEXDEF|PG_GET_USERBYID|ESTIMATED_ENVELOPE"
                     + "|LOB_ID|DIAGNOSTICS"
+                    // A file each replica reads when it evaluates; an object's SQL (a file master's tables are CACHED,
+                    // its in-memory slaves' MEMORY): found by a review, 2026-11-29.
+                    + "|FILE_READ|LOAD_FILE|CSVREAD|DB_OBJECT_SQL"
                     + "|LOCK_TIMEOUT|LOCK_MODE|AUTOCOMMIT|READONLY|ISOLATION_LEVEL|SESSION_ISOLATION_LEVEL"
                     + "|DATABASE_ISOLATION_LEVEL|TRANSACTION_CONTROL|ACTION_ID|SESSION_TIMEZONE|DATABASE_TIMEZONE"
                     + "|TIMEZONE|IS_AUTOCOMMIT|IS_READONLY_SESSION|IS_READONLY_DATABASE|IS_READONLY_DATABASE_FILES"
@@ -144,6 +147,56 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
         String calls = OBJECT_NAME.matcher(sql).replaceAll("$1 ");
         return NONDETERMINISTIC.matcher(SqlText.withoutQuotedText(builtInCallsUnquoted(calls))).find()
                 || context.volatileRoutines().test(calls);
+    }
+
+    /**
+     * Whether {@code sql} calls one of the engine's functions that change the schema ({@link Context}), quoted or not:
+     * looked for in the text as written first, which is cheap, and only then past strings and quoted names.
+     */
+    private static boolean callsSchemaChangingFunction(String sql, Context context) {
+        Pattern names = context.schemaChangingFunctions();
+        if (names == null || !names.matcher(sql).find()) {
+            return false;
+        }
+        String code = SqlText.withoutQuotedText(builtInCallsUnquoted(sql));
+        Matcher name = names.matcher(code);
+        while (name.find()) {
+            if (CALL_OPENS.matcher(code).region(name.end(), code.length()).lookingAt()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * A query inside an expression ({@code (SELECT LISTAGG(x) FROM w)}): each replica reads its own rows, which a slave
+     * stores in commit order and the master in the order they were written, so an aggregate over their order
+     * ({@code LISTAGG}, {@code ANY_VALUE}, a {@code DOUBLE} sum) or a first row without {@code ORDER BY} differs (found
+     * by a review, 2026-11-29).
+     */
+    private static final Pattern QUERY = Pattern.compile("\\bSELECT\\b", Pattern.CASE_INSENSITIVE);
+    private static final Pattern DEFAULT = Pattern.compile("\\bDEFAULT\\b", Pattern.CASE_INSENSITIVE);
+
+    /** Whether {@code expression} holds a {@link #QUERY} (past strings and quoted names). */
+    private static boolean readsRows(String expression) {
+        return QUERY.matcher(SqlText.withoutQuotedText(expression)).find();
+    }
+
+    /** Whether the default {@code sql}, an {@code ALTER TABLE ... ADD}, gives a column holds a {@link #QUERY}. */
+    private static boolean defaultReadsRows(String sql) {
+        String code = SqlText.withoutQuotedText(sql);
+        Matcher defaultValue = DEFAULT.matcher(code);
+        return defaultValue.find() && QUERY.matcher(code).find(defaultValue.end());
+    }
+
+    /** How many parentheses are open at {@code position} of {@code sql} (past strings and quoted names). */
+    private static int depthAt(String sql, int position) {
+        String code = SqlText.withoutQuotedText(sql);
+        int depth = 0;
+        for (int i = 0; i < position; i++) {
+            depth += code.charAt(i) == '(' ? 1 : code.charAt(i) == ')' ? -1 : 0;
+        }
+        return depth;
     }
 
     /** A quoted name before {@code (}: H2 calls its built-in function of that name ({@code "RAND"()}). */
@@ -193,12 +246,8 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
      */
     private static final Pattern SYSTEM_VERSIONING = Pattern.compile(
             "\\bSYSTEM\\s+VERSIONING\\b|\\bAS\\s+ROW\\s+(START|END)\\b", Pattern.CASE_INSENSITIVE);
-    /**
-     * H2's {@code LINK_SCHEMA(...)}, called in a query, creates a linked table for each table of another database's
-     * schema: DDL. Run as a query it made the links on the master alone (on one slave in a read-only transaction), so a
-     * read-only transaction found no such table on a slave (found by BuiltinFunctionsTest's review, 2026-11-29).
-     */
-    private static final Pattern LINK_SCHEMA = Pattern.compile("\\bLINK_SCHEMA\\s*\\(", Pattern.CASE_INSENSITIVE);
+    /** What follows a function's name where it is called. */
+    private static final Pattern CALL_OPENS = Pattern.compile("\\s*\\(");
     /** HSQLDB's {@code ALTER SESSION <id> CLOSE | RELEASE | END STATEMENT}: acts on another session. */
     private static final Pattern OTHER_SESSION = Pattern.compile("^\\W*ALTER\\s+SESSION\\s+(?!RESET\\b)\\w",
             Pattern.CASE_INSENSITIVE);
@@ -244,11 +293,17 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
      *                         {@code SET} is no setting: HSQLDB's
      *                         {@code SET v = ...} (no setting of its takes {@code =}), though {@code v} be named
      *                         {@code mode}, which H2's {@code SET MODE = ...} sets
+     * @param schemaChangingFunctions the engine's functions that change the schema when called
+     *                         ({@link io.macrodb.runtime.engine.Engine#schemaChangingFunctions}); null for none
      */
-    record Context(Predicate<String> volatileRoutines, Predicate<String> setsVariables) {
+    record Context(Predicate<String> volatileRoutines, Predicate<String> setsVariables,
+                   Pattern schemaChangingFunctions) {
 
-        /** A database with no routine of the application's, on an engine without HSQLDB's session variables. */
-        static final Context NONE = new Context(sql -> false, sql -> false);
+        /**
+         * A database with no routine of the application's, on an engine without HSQLDB's session variables or
+         * functions that change the schema.
+         */
+        static final Context NONE = new Context(sql -> false, sql -> false, null);
     }
 
     private static final Pattern CREATE_TABLE = Pattern.compile(
@@ -326,7 +381,16 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
             case "RUNSCRIPT" -> Type.SCRIPT;
             default -> Type.WRITE; // unknown: assume the worst, so it runs at the master and never on a slave
         };
-        if (type == Type.QUERY && LINK_SCHEMA.matcher(SqlText.withoutQuotedText(text)).find()) {
+        if (!word.equals("EXPLAIN") && callsSchemaChangingFunction(text, context)) { // plain EXPLAIN runs nothing
+            // H2's LINK_SCHEMA links every table of another database's schema. Run as a query, it linked on the
+            // master alone (on one slave in a read-only transaction); in a write, a view or a table's query it would
+            // link wherever that runs (found by reviews, 2026-11-29).
+            if (type != Type.QUERY) {
+                throw new SQLException("MacroDB cannot replicate this statement (" + sql.strip() + "): the function "
+                        + "it calls creates tables, which every replica must create, and here it would run on one "
+                        + "replica alone. Call it in a query of its own (SELECT * FROM LINK_SCHEMA(...)), which "
+                        + "MacroDB runs on every replica as DDL.", MacroSqlState.NOT_REPLICABLE);
+            }
             type = Type.SCHEMA_CHANGE;
         }
         if (type == Type.SCHEMA_CHANGE) {
@@ -346,8 +410,8 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
                     + "Draw the value with a query (SELECT NEXT VALUE FOR ...) and set the variable from its result.",
                     MacroSqlState.NOT_REPLICABLE);
         }
-        if (type == Type.SCHEMA_CHANGE && (createsTableFromQuery(text)
-                || ADD_TO_TABLE.matcher(text).find() && nondeterministic(text, context))) {
+        if (type == Type.SCHEMA_CHANGE && (createsTableFromQuery(text) || ADD_TO_TABLE.matcher(text).find()
+                && (nondeterministic(text, context) || defaultReadsRows(text)))) {
             return new StatementKind(Type.IN_STEPS, false); // its later steps, classified themselves, may draw
         }
         if (type == Type.QUERY && DATA_CHANGE_DELTA.matcher(text).find()) {
@@ -414,9 +478,12 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
         while (as.find()) {
             int open = as.end() - 1;
             String expression = sql.substring(open + 1, Math.max(open + 1, SqlText.closingParenthesis(sql, open)));
-            if (!QUERY_START.matcher(expression).find() && nondeterministic(expression, context)) {
+            boolean tableQuery = QUERY_START.matcher(expression).find() && CREATE_TABLE.matcher(sql).find()
+                    && depthAt(sql, open) == 0; // CREATE TABLE t AS (SELECT ...): no column, and run in steps
+            if (!tableQuery && (nondeterministic(expression, context) || readsRows(expression))) {
                 throw new SQLException("MacroDB cannot replicate a column computed as (" + expression.strip()
-                        + "): every replica computes it itself and would get a value of its own. Use a column "
+                        + "): every replica computes it itself and would get a value of its own (a query in it reads "
+                        + "the rows in the order the replica stores them). Use a column "
                         + "default instead (MacroDB copies the value the master drew), compute the value in the "
                         + "application, or, if it calls a function of yours that gives the same result for the same "
                         + "arguments, declare that function DETERMINISTIC.", MacroSqlState.NOT_REPLICABLE);

@@ -1,6 +1,7 @@
 package io.macrodb.jdbc;
 
 import io.macrodb.api.MacroSqlState;
+import io.macrodb.runtime.engine.h2.H2Engine;
 import io.macrodb.runtime.engine.hsqldb.HsqldbEngine;
 import io.macrodb.runtime.sql.SqlText;
 import org.junit.jupiter.api.Test;
@@ -166,7 +167,7 @@ class StatementKindTest {
 
     /** A database on HSQLDB with no routine of the application's: the engine says what sets its variables. */
     private static final StatementKind.Context HSQLDB = new StatementKind.Context(text -> false,
-            new HsqldbEngine()::setsSessionVariables);
+            new HsqldbEngine()::setsSessionVariables, new HsqldbEngine().schemaChangingFunctions());
 
     /**
      * On HSQLDB, whose settings never take {@code =}, {@code SET mode = 1} assigns a variable named {@code mode}: it
@@ -277,7 +278,54 @@ class StatementKindTest {
     /** What the cluster's catalog says of a database whose one routine not declared deterministic is {@code ctr}. */
     private static final StatementKind.Context CALLS_CTR = new StatementKind.Context(
             text -> SqlText.withoutStrings(text).replace("\"", "").toUpperCase(Locale.ROOT)
-                    .matches("(?s).*\\bCTR\\s*\\(.*"), text -> false);
+                    .matches("(?s).*\\bCTR\\s*\\(.*"), text -> false, null);
+
+    /** A database on H2, whose LINK_SCHEMA links another database's tables. */
+    private static final StatementKind.Context H2 = new StatementKind.Context(text -> false, text -> false,
+            new H2Engine().schemaChangingFunctions());
+
+    /**
+     * H2's {@code LINK_SCHEMA} called in a query (quoted too: H2 calls its built-in) is DDL every replica runs; plain
+     * {@code EXPLAIN} runs nothing; in a write, a view or a table's query it would link on one replica alone, so it is
+     * refused there (found by reviews, 2026-11-29). On HSQLDB the name is the application's.
+     */
+    @ParameterizedTest
+    @CsvSource(delimiterString = " => ", quoteCharacter = '`', value = {
+            "SELECT * FROM LINK_SCHEMA('S', '', 'jdbc:h2:mem:x', '', '', 'PUBLIC') => SCHEMA_CHANGE",
+            "SELECT * FROM \"LINK_SCHEMA\"('S', '', 'jdbc:h2:mem:x', '', '', 'PUBLIC') => SCHEMA_CHANGE",
+            "call link_schema ('S', '', 'jdbc:h2:mem:x', '', '', 'PUBLIC') => SCHEMA_CHANGE",
+            "EXPLAIN SELECT * FROM LINK_SCHEMA('S', '', 'jdbc:h2:mem:x', '', '', 'PUBLIC') => QUERY",
+            "INSERT INTO t SELECT COUNT(*) FROM LINK_SCHEMA('S', '', 'jdbc:h2:mem:x', '', '', 'PUBLIC') => ",
+            "CREATE VIEW v AS SELECT * FROM LINK_SCHEMA('S', '', 'jdbc:h2:mem:x', '', '', 'PUBLIC') => ",
+            "SELECT 'LINK_SCHEMA(' AS s, link_schema FROM t => QUERY"})
+    void h2LinkSchemaIsDdlInAQueryOfItsOwnAndRefusedElsewhere(String sql, StatementKind.Type expected)
+            throws SQLException {
+        assertKindOrRefused(expected, sql, H2);
+    }
+
+    /**
+     * A query in an added column's default or in a computed column reads each replica's own rows, in the order that
+     * replica stores them ({@code LISTAGG}, {@code ANY_VALUE}, a first row): the default runs in steps, the column is
+     * refused (found by a review, 2026-11-29). A table's own query, and a string that says SELECT, are not one.
+     */
+    @ParameterizedTest
+    @CsvSource(delimiterString = " => ", quoteCharacter = '`', value = {
+            "ALTER TABLE t ADD c VARCHAR(20) DEFAULT (SELECT LISTAGG(x) FROM w) => IN_STEPS",
+            "ALTER TABLE t ADD COLUMN c INT DEFAULT COALESCE((select max(id) from w), 0) NOT NULL => IN_STEPS",
+            "ALTER TABLE t ADD c VARCHAR(20) DEFAULT 'SELECT' => SCHEMA_CHANGE",
+            "ALTER TABLE t ADD c VARCHAR(20) AS (SELECT LISTAGG(id) FROM u) => ",
+            "CREATE TABLE g (id INT, n INT GENERATED ALWAYS AS ((SELECT COUNT(*) FROM u))) => ",
+            "CREATE TABLE g (id INT, \"SELECT\" INT AS (id + 1)) => SCHEMA_CHANGE",
+            "CREATE TABLE g (a, b) AS (SELECT id, x FROM u) WITH DATA => IN_STEPS"})
+    void aQueryInADefaultOrAComputedColumnReadsTheReplicasOwnRows(String sql, StatementKind.Type expected)
+            throws SQLException {
+        assertKindOrRefused(expected, sql, StatementKind.Context.NONE);
+    }
+
+    @Test
+    void onHsqldbLinkSchemaIsTheApplicationsFunction() throws SQLException {
+        assertEquals(StatementKind.Type.QUERY, StatementKind.of("SELECT link_schema(x) FROM t", HSQLDB).type());
+    }
 
     @ParameterizedTest
     @ValueSource(strings = {"CREATE MATERIALIZED VIEW mv AS SELECT id FROM t",

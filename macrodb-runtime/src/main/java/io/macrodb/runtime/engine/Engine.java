@@ -11,6 +11,7 @@ import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * Everything MacroDB needs to know about one embedded engine, and nothing more. One class per engine, found by
@@ -153,6 +154,15 @@ public interface Engine {
      */
     default boolean setsSessionVariables(String sql) {
         return false;
+    }
+
+    /**
+     * The names of the engine's built-in functions that change the schema when a statement calls them (H2's
+     * {@code LINK_SCHEMA}, which links every table of another database's schema), as one pattern; null for none.
+     * MacroDB runs a query calling one as the DDL it is, and refuses one anywhere else.
+     */
+    default Pattern schemaChangingFunctions() {
+        return null;
     }
 
     /**

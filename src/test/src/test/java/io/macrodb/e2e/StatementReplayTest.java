@@ -13,6 +13,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.List;
 import java.util.function.Function;
 
@@ -489,10 +490,34 @@ class StatementReplayTest {
     }
 
     /**
+     * A slave stores a keyless table's rows in commit order, the master in the order they were written: a query in an
+     * added column's default ({@code LISTAGG} over them) gave each its own value, and so would a computed column. Now
+     * the default runs in steps (the master's values reach every slave) and such a column is refused (found by a
+     * review, 2026-11-29).
+     */
+    @Test
+    void aQueryInADefaultReadsTheMastersRowsAlone() throws Exception {
+        try (Connection c = open(Engine.H2); Connection other = Engine.connect(c.getMetaData().getURL())) {
+            Engine.execute(c, "CREATE TABLE w (x VARCHAR(5))", "CREATE TABLE t (id INT PRIMARY KEY)",
+                    "INSERT INTO t VALUES (1)");
+            c.setAutoCommit(false);
+            Engine.execute(c, "INSERT INTO w VALUES ('a')"); // written first, committed last
+            Engine.execute(other, "INSERT INTO w VALUES ('b')");
+            c.commit();
+            c.setAutoCommit(true);
+            Engine.execute(c, "ALTER TABLE t ADD c VARCHAR(20) DEFAULT (SELECT LISTAGG(x) FROM w)");
+            assertReplicasAgree(c, "SELECT id, c FROM t");
+            assertRefused(MacroSqlState.NOT_REPLICABLE, c,
+                    "ALTER TABLE t ADD d VARCHAR(20) AS (SELECT LISTAGG(x) FROM w)");
+            c.unwrap(MacroCluster.class).shutdown();
+        }
+    }
+
+    /**
      * H2's {@code LINK_SCHEMA}, called in a query, creates a linked table for each table of another database's schema.
      * Run as a query, it linked on the master alone, and a read-only transaction on a slave found no such table; in a
      * read-only transaction it linked on one slave. Now it runs as the DDL it is: every replica links, and a read-only
-     * transaction may not call it.
+     * transaction may not call it, nor may a write (it would link on the master alone).
      */
     @Test
     void linkSchemaLinksOnEveryReplica() throws Exception {
@@ -508,6 +533,12 @@ class StatementReplayTest {
             MacroCluster cluster = c.unwrap(MacroCluster.class);
             assertEquals(List.of("2"), cluster.queryEachReplica(r -> one(r, "SELECT COUNT(*) FROM s.e")).stream()
                     .map(ReplicaResult::value).distinct().toList(), "every replica reads the source through its link");
+            // Quoted, it is H2's built-in too; in a write it would link on the master alone (reviews, 2026-11-29).
+            Engine.execute(c, "CREATE SCHEMA s2", "CREATE TABLE n (k INT)");
+            assertEquals("E", one(c, "SELECT * FROM \"LINK_SCHEMA\"('S2'" + link.substring(link.indexOf(','))));
+            assertEquals(List.of("2"), cluster.queryEachReplica(r -> one(r, "SELECT COUNT(*) FROM s2.e")).stream()
+                    .map(ReplicaResult::value).distinct().toList());
+            assertRefused(MacroSqlState.NOT_REPLICABLE, c, "INSERT INTO n SELECT COUNT(*) FROM " + link);
             assertReplicasAgree(c, null);
             cluster.shutdown();
         }
@@ -617,6 +648,23 @@ class StatementReplayTest {
                 String calledOnSlave = one(c, "VALUES r");
                 c.setReadOnly(false);
                 assertEquals(calledOnSlave, one(c, "VALUES r"), "the master's session, after a CALL on a slave");
+                // In a JDBC batch too, plain or prepared (found by a review, 2026-11-29).
+                try (Statement plain = c.createStatement();
+                     PreparedStatement prepared = c.prepareStatement("CALL draw(r)")) {
+                    plain.addBatch("CALL draw(r)");
+                    plain.executeBatch();
+                    String batched = one(c, "VALUES r");
+                    c.setReadOnly(true);
+                    assertEquals(batched, one(c, "VALUES r"), "a slave's session, after a batch of CALLs");
+                    c.setReadOnly(false);
+                    prepared.addBatch();
+                    prepared.addBatch();
+                    prepared.executeBatch();
+                    batched = one(c, "VALUES r");
+                    c.setReadOnly(true);
+                    assertEquals(batched, one(c, "VALUES r"), "a slave's session, after a prepared batch");
+                    c.setReadOnly(false);
+                }
                 busy.rollback();
             }
             assertReplicasAgree(c, null); // no slave failed on the way

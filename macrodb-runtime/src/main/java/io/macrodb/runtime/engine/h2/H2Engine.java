@@ -508,6 +508,14 @@ public final class H2Engine implements Engine {
      * itself: every MacroDB connection opens its master session at once, and one left idle, or used only for
      * read-only transactions (which run on slaves), would make a file master's SHUTDOWN take those 4 s.
      */
+    /** {@code LINK_SCHEMA(...)}: a linked table for each table of another database's schema. */
+    private static final Pattern LINK_SCHEMA = Pattern.compile("\\bLINK_SCHEMA\\b", Pattern.CASE_INSENSITIVE);
+
+    @Override
+    public Pattern schemaChangingFunctions() {
+        return LINK_SCHEMA;
+    }
+
     @Override
     public void prepareSession(Connection connection) throws SQLException {
         SqlQueries.execute(connection, "SET AUTOCOMMIT FALSE");
