@@ -188,7 +188,7 @@ public final class MacroConnection implements Connection {
      * a DECLARE or SET (a read-only transaction on a slave read the value from before the call: found 2026-11-29).
      */
     private void passOnVariablesSetByCall(String sql, PhysicalSession session) throws SQLException {
-        // Checked in this order: the first is a map lookup, the second reads the text
+        // Asked after every statement: the map lookup first, the text read only on a connection with variables.
         if (sql == null || !sessionStatements.holdsEveryVariable() || !SqlText.firstWord(sql).equals("CALL")) {
             return;
         }

@@ -478,15 +478,17 @@ record StatementKind(Type type, boolean usesSequence, boolean mayDrawIdentity, b
         while (as.find()) {
             int open = as.end() - 1;
             String expression = sql.substring(open + 1, Math.max(open + 1, SqlText.closingParenthesis(sql, open)));
-            boolean tableQuery = QUERY_START.matcher(expression).find() && CREATE_TABLE.matcher(sql).find()
-                    && depthAt(sql, open) == 0; // CREATE TABLE t AS (SELECT ...): no column, and run in steps
-            if (!tableQuery && (nondeterministic(expression, context) || readsRows(expression))) {
+            if (QUERY_START.matcher(expression).find() && CREATE_TABLE.matcher(sql).find() && depthAt(sql, open) == 0) {
+                continue; // CREATE TABLE t AS (SELECT ...): the table's query, no column's, and run in steps
+            }
+            boolean query = readsRows(expression);
+            if (query || nondeterministic(expression, context)) {
                 throw new SQLException("MacroDB cannot replicate a column computed as (" + expression.strip()
-                        + "): every replica computes it itself and would get a value of its own (a query in it reads "
-                        + "the rows in the order the replica stores them). Use a column "
-                        + "default instead (MacroDB copies the value the master drew), compute the value in the "
-                        + "application, or, if it calls a function of yours that gives the same result for the same "
-                        + "arguments, declare that function DETERMINISTIC.", MacroSqlState.NOT_REPLICABLE);
+                        + "): every replica computes it itself and would get a value of its own"
+                        + (query ? " (its query reads the rows in the order the replica stores them)" : "")
+                        + ". Use a column default instead (MacroDB copies the value the master drew), compute the "
+                        + "value in the application, or, if it calls a function of yours that gives the same result "
+                        + "for the same arguments, declare that function DETERMINISTIC.", MacroSqlState.NOT_REPLICABLE);
             }
         }
     }
