@@ -52,6 +52,18 @@ class StatementReplayTest {
         assertEquals(expectedState, refused.getSQLState(), refused::getMessage);
     }
 
+    /**
+     * {@code query} answers the same on the session {@code c} uses now and on its other one (a slave's for a
+     * read-only transaction, the master's for an update transaction); {@code c} is left as it was.
+     */
+    private static void assertSameOnTheOtherSession(Connection c, String query, String message) throws SQLException {
+        String here = one(c, query);
+        boolean readOnly = c.isReadOnly();
+        c.setReadOnly(!readOnly);
+        assertEquals(here, one(c, query), message);
+        c.setReadOnly(readOnly);
+    }
+
     private static String one(Connection c, String query) throws SQLException {
         List<String> rows = Engine.rows(c, query);
         assertEquals(1, rows.size(), query);
@@ -641,29 +653,21 @@ class StatementReplayTest {
                 busy.setAutoCommit(false);
                 Engine.execute(busy, "INSERT INTO busy VALUES (1)");
                 Engine.execute(c, "CALL draw(r)");
-                String calledOnMaster = one(c, "VALUES r");
+                assertSameOnTheOtherSession(c, "VALUES r", "a slave's session, after a CALL on the master");
                 c.setReadOnly(true);
-                assertEquals(calledOnMaster, one(c, "VALUES r"), "a slave's session, after a CALL on the master");
                 Engine.execute(c, "CALL draw(r)");
-                String calledOnSlave = one(c, "VALUES r");
+                assertSameOnTheOtherSession(c, "VALUES r", "the master's session, after a CALL on a slave");
                 c.setReadOnly(false);
-                assertEquals(calledOnSlave, one(c, "VALUES r"), "the master's session, after a CALL on a slave");
                 // In a JDBC batch too, plain or prepared (found by a review, 2026-11-29).
                 try (Statement plain = c.createStatement();
                      PreparedStatement prepared = c.prepareStatement("CALL draw(r)")) {
                     plain.addBatch("CALL draw(r)");
                     plain.executeBatch();
-                    String batched = one(c, "VALUES r");
-                    c.setReadOnly(true);
-                    assertEquals(batched, one(c, "VALUES r"), "a slave's session, after a batch of CALLs");
-                    c.setReadOnly(false);
+                    assertSameOnTheOtherSession(c, "VALUES r", "a slave's session, after a batch of CALLs");
                     prepared.addBatch();
                     prepared.addBatch();
                     prepared.executeBatch();
-                    batched = one(c, "VALUES r");
-                    c.setReadOnly(true);
-                    assertEquals(batched, one(c, "VALUES r"), "a slave's session, after a prepared batch");
-                    c.setReadOnly(false);
+                    assertSameOnTheOtherSession(c, "VALUES r", "a slave's session, after a prepared batch");
                 }
                 busy.rollback();
             }
