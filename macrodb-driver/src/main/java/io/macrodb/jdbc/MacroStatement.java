@@ -402,8 +402,12 @@ public class MacroStatement implements Statement {
         boolean writes = false;
         boolean usesSequence = false;
         boolean mayDrawIdentity = false;
+        String call = null; // a CALL among them, which may set the session's variables
         for (String sql : sqls) {
             StatementKind kind = connection.kindOf(sql);
+            if (call == null && SqlText.firstWord(sql).equals("CALL")) {
+                call = sql;
+            }
             // A statement the engine may commit before (ANALYZE, CHECKPOINT) runs on its own path too, which commits
             // first through MacroDB: inside an engine batch the engine committed the rows before it behind its back.
             simple &= kind.runsInEngineBatch();
@@ -417,7 +421,6 @@ public class MacroStatement implements Statement {
         StatementKind kind = new StatementKind(writes ? StatementKind.Type.WRITE : StatementKind.Type.QUERY,
                 usesSequence, mayDrawIdentity);
         startRun();
-        String call = sqls.stream().filter(sql -> SqlText.firstWord(sql).equals("CALL")).findFirst().orElse(null);
         return connection.executeBatch(kind, new BatchRun.Elements() {
             @Override
             public int size() {

@@ -502,12 +502,6 @@ public final class H2Engine implements Engine {
         return "SET REFERENTIAL_INTEGRITY " + enabled;
     }
 
-    /**
-     * Runs one command on the new session. H2's SHUTDOWN closes a session that is between commands at once, but one
-     * that has never run a command is waited for, up to twice the lock timeout (4 s by default), and never ends by
-     * itself: every MacroDB connection opens its master session at once, and one left idle, or used only for
-     * read-only transactions (which run on slaves), would make a file master's SHUTDOWN take those 4 s.
-     */
     /** {@code LINK_SCHEMA(...)}: a linked table for each table of another database's schema. */
     private static final Pattern LINK_SCHEMA = Pattern.compile("\\bLINK_SCHEMA\\b", Pattern.CASE_INSENSITIVE);
 
@@ -516,6 +510,12 @@ public final class H2Engine implements Engine {
         return LINK_SCHEMA;
     }
 
+    /**
+     * Runs one command on the new session. H2's SHUTDOWN closes a session that is between commands at once, but one
+     * that has never run a command is waited for, up to twice the lock timeout (4 s by default), and never ends by
+     * itself: every MacroDB connection opens its master session at once, and one left idle, or used only for
+     * read-only transactions (which run on slaves), would make a file master's SHUTDOWN take those 4 s.
+     */
     @Override
     public void prepareSession(Connection connection) throws SQLException {
         SqlQueries.execute(connection, "SET AUTOCOMMIT FALSE");
