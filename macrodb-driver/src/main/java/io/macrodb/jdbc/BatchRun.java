@@ -44,7 +44,7 @@ final class BatchRun {
         int mark = capture.mark();
         CaptureSink previous = CaptureScope.open(capture);
         try {
-            Savepoint before = engine.setSavepoint();
+            Savepoint before = transaction.setEngineSavepoint(null);
             try {
                 transaction.session().statementBegins();
                 long[] counts = batch.runWhole(transaction.session());
@@ -65,9 +65,10 @@ final class BatchRun {
                     // batch again would hide that from the application, which might commit what remains): the batch
                     // left nothing behind, as a failed statement.
                     transaction.noteCounters(kind, mark);
-                    if (e instanceof SQLException failure) {
-                        transaction.checkReplica(failure);
+                    if (e instanceof RuntimeException unchecked) {
+                        throw transaction.engineFailure(unchecked);
                     }
+                    transaction.checkReplica((SQLException) e);
                     throw e;
                 }
                 return runOneByOne(mark, failed);

@@ -795,18 +795,32 @@ public final class MacroConnection implements Connection {
             throw new SQLException("A savepoint needs a transaction: call setAutoCommit(false) first.",
                     MacroSqlState.INVALID_TRANSACTION_STATE);
         }
-        return begin(new StatementKind(StatementKind.Type.QUERY, false)).setSavepoint(name);
+        Transaction tx = begin(new StatementKind(StatementKind.Type.QUERY, false));
+        try {
+            return tx.setSavepoint(name);
+        } catch (SQLException e) {
+            throw engineError(tx.session().replica(), e);
+        }
     }
 
     @Override
     public void rollback(Savepoint savepoint) throws SQLException {
-        transaction.rollbackTo(activeSavepoint(savepoint));
+        MacroSavepoint ours = activeSavepoint(savepoint);
+        try {
+            ours.transaction().rollbackTo(ours);
+        } catch (SQLException e) {
+            throw engineError(ours.transaction().session().replica(), e);
+        }
     }
 
     @Override
     public void releaseSavepoint(Savepoint savepoint) throws SQLException {
         MacroSavepoint ours = activeSavepoint(savepoint);
-        transaction.session().connection().releaseSavepoint(ours.physical());
+        try {
+            ours.transaction().release(ours);
+        } catch (SQLException e) {
+            throw engineError(ours.transaction().session().replica(), e);
+        }
     }
 
     private MacroSavepoint activeSavepoint(Savepoint savepoint) throws SQLException {

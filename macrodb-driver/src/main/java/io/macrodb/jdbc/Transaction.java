@@ -9,6 +9,7 @@ import io.macrodb.runtime.cluster.Replica;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.sql.SQLNonTransientConnectionException;
 import java.sql.Savepoint;
 import java.sql.SQLTransientException;
 import java.util.HashMap;
@@ -64,8 +65,8 @@ final class Transaction {
             throw new SQLException("Savepoint names beginning with " + UNNAMED_PREFIX + " are the engine's own, for "
                     + "savepoints set with no name; choose another name.", "3B001");
         }
-        Connection engine = session.connection();
-        Savepoint savepoint = name == null ? engine.setSavepoint() : engine.setSavepoint(name);
+        checkReplica(null);
+        Savepoint savepoint = setEngineSavepoint(name);
         MacroSavepoint ours = new MacroSavepoint(savepoint, this, name);
         if (savepointMarks == null) {
             savepointMarks = new HashMap<>();
@@ -74,11 +75,36 @@ final class Transaction {
         return ours;
     }
 
+    /** Sets a savepoint on the engine, named if {@code name} is not null; for MacroDB's own use too. */
+    Savepoint setEngineSavepoint(String name) throws SQLException {
+        Connection engine = session.connection();
+        try {
+            return name == null ? engine.setSavepoint() : engine.setSavepoint(name);
+        } catch (RuntimeException e) {
+            throw engineFailure(e);
+        }
+    }
+
     /** Rolls the engine back to {@code savepoint}, and the capture to where the engine's savepoint of it was set. */
     void rollbackTo(MacroSavepoint savepoint) throws SQLException {
-        session.connection().rollback(savepoint.physical());
+        checkReplica(null);
+        try {
+            session.connection().rollback(savepoint.physical());
+        } catch (RuntimeException e) {
+            throw engineFailure(e);
+        }
         if (!isReadOnly()) {
             capture.cutTo(savepointMarks.get(savepoint.key()));
+        }
+    }
+
+    /** Releases {@code savepoint} (and those set after it) on the engine. */
+    void release(MacroSavepoint savepoint) throws SQLException {
+        checkReplica(null);
+        try {
+            session.connection().releaseSavepoint(savepoint.physical());
+        } catch (RuntimeException e) {
+            throw engineFailure(e);
         }
     }
 
@@ -106,11 +132,13 @@ final class Transaction {
             } catch (SQLException e) {
                 checkReplica(e); // a failed replica's database may have been shut down under the statement
                 throw e;
+            } catch (RuntimeException e) {
+                throw engineFailure(e);
             }
         }
         int mark = capture.mark();
         CaptureSink previous = CaptureScope.open(capture);
-        Savepoint statementStart = kind.undoneOnlyBySavepoint() ? session.connection().setSavepoint() : null;
+        Savepoint statementStart = kind.undoneOnlyBySavepoint() ? setEngineSavepoint(null) : null;
         try {
             session.statementBegins();
             T result = call.run(session);
@@ -127,9 +155,10 @@ final class Transaction {
             }
             capture.cutTo(session.rolledBackWholeTransaction(e) ? 0 : mark);
             noteCounters(kind, mark); // a failed statement may still have drawn from a sequence or an identity
-            if (e instanceof SQLException failure) {
-                checkReplica(failure);
+            if (e instanceof RuntimeException unchecked) {
+                throw engineFailure(unchecked);
             }
+            checkReplica((SQLException) e);
             throw e;
         } finally {
             CaptureScope.close(previous);
@@ -177,7 +206,7 @@ final class Transaction {
         try {
             engine.rollback(savepoint);
             return true;
-        } catch (SQLException gone) {
+        } catch (SQLException | RuntimeException gone) {
             return false;
         }
     }
@@ -212,6 +241,27 @@ final class Transaction {
         if (read != null) {
             read.checkNotEndedEarly();
         }
+    }
+
+    /**
+     * An unchecked exception out of the engine, as the {@link SQLException} JDBC promises: the retryable 40M01 when
+     * this transaction's replica has failed meanwhile, else a connection failure ({@link MacroSqlState#ENGINE_FAILURE},
+     * the engine's exception its cause), which the connection hands to the cluster to judge whether the replica's
+     * database is gone, as for the engine's own connection errors. HSQLDB's {@code setSavepoint} throws a
+     * NullPointerException on a session whose database has been shut down ({@code Session.savepoint} does not check
+     * for a closed session): writers whose master was failed over got that instead of 40M01, and were not retried
+     * (found by CI, 2026-11-29).
+     */
+    SQLException engineFailure(RuntimeException e) {
+        SQLException failure = new SQLNonTransientConnectionException("The engine failed unexpectedly on replica "
+                + session.replica().index() + ": " + e + ". Its session may be broken: close this connection.",
+                MacroSqlState.ENGINE_FAILURE, e);
+        try {
+            checkReplica(failure);
+        } catch (SQLException lost) {
+            return lost;
+        }
+        return failure;
     }
 
     /** A statement's work on one engine connection. */

@@ -42,6 +42,13 @@ public final class MacroSqlState {
     public static final String UPDATES_HELD = "40M03";
     /** An operator call named a replica the cluster does not have. */
     public static final String NO_SUCH_REPLICA = "22023";
+    /**
+     * The engine threw an unchecked exception where JDBC promises an {@link SQLException} (the engine's is the cause):
+     * its session may be broken, as a connection failure leaves it (seen: HSQLDB on a session whose database was shut
+     * down). MacroDB then looks whether the replica's database is gone, and if it is, raises {@link #REPLICA_LOST}
+     * instead; otherwise close the connection (a pool evicts it on this state).
+     */
+    public static final String ENGINE_FAILURE = "08006";
     /** The engine's own serialization failure or deadlock. */
     public static final String SERIALIZATION_FAILURE = "40001";
 
