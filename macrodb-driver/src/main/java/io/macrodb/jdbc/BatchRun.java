@@ -110,6 +110,10 @@ final class BatchRun {
                     reported = i; // HSQLDB's counts end before the element that failed
                     break;
                 }
+            } catch (RuntimeException e) {
+                capture.cutTo(elementMark); // the element's rows go, as a failed element's do
+                noteIdentityCounters(mark);
+                throw transaction.engineFailure(e);
             }
         }
         noteIdentityCounters(mark);

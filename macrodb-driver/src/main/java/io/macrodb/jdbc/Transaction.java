@@ -9,7 +9,6 @@ import io.macrodb.runtime.cluster.Replica;
 
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.SQLNonTransientConnectionException;
 import java.sql.Savepoint;
 import java.sql.SQLTransientException;
 import java.util.HashMap;
@@ -137,8 +136,8 @@ final class Transaction {
             }
         }
         int mark = capture.mark();
-        CaptureSink previous = CaptureScope.open(capture);
         Savepoint statementStart = kind.undoneOnlyBySavepoint() ? setEngineSavepoint(null) : null;
+        CaptureSink previous = CaptureScope.open(capture); // after what may throw: the finally below closes it
         try {
             session.statementBegins();
             T result = call.run(session);
@@ -245,17 +244,16 @@ final class Transaction {
 
     /**
      * An unchecked exception out of the engine, as the {@link SQLException} JDBC promises: the retryable 40M01 when
-     * this transaction's replica has failed meanwhile, else a connection failure ({@link MacroSqlState#ENGINE_FAILURE},
-     * the engine's exception its cause), which the connection hands to the cluster to judge whether the replica's
-     * database is gone, as for the engine's own connection errors. HSQLDB's {@code setSavepoint} throws a
-     * NullPointerException on a session whose database has been shut down ({@code Session.savepoint} does not check
-     * for a closed session): writers whose master was failed over got that instead of 40M01, and were not retried
-     * (found by CI, 2026-11-29).
+     * this transaction's replica has failed meanwhile, else {@link MacroSqlState#ENGINE_FAILURE} with the engine's
+     * exception as its cause, which the connection hands to the cluster to look whether the replica's database is
+     * gone ({@code Cluster.isDatabaseLost}). HSQLDB's {@code setSavepoint} throws a NullPointerException on a session
+     * whose database has been shut down ({@code Session.savepoint} does not check for a closed session): writers whose
+     * master was failed over got that instead of 40M01, and were not retried (found by CI, 2026-11-29).
      */
     SQLException engineFailure(RuntimeException e) {
-        SQLException failure = new SQLNonTransientConnectionException("The engine failed unexpectedly on replica "
-                + session.replica().index() + ": " + e + ". Its session may be broken: close this connection.",
-                MacroSqlState.ENGINE_FAILURE, e);
+        SQLException failure = new SQLException("The engine failed unexpectedly on replica "
+                + session.replica().index() + ": " + e + ". Roll the transaction back.", MacroSqlState.ENGINE_FAILURE,
+                e);
         try {
             checkReplica(failure);
         } catch (SQLException lost) {

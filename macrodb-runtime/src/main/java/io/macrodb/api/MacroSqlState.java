@@ -43,12 +43,12 @@ public final class MacroSqlState {
     /** An operator call named a replica the cluster does not have. */
     public static final String NO_SUCH_REPLICA = "22023";
     /**
-     * The engine threw an unchecked exception where JDBC promises an {@link SQLException} (the engine's is the cause):
-     * its session may be broken, as a connection failure leaves it (seen: HSQLDB on a session whose database was shut
-     * down). MacroDB then looks whether the replica's database is gone, and if it is, raises {@link #REPLICA_LOST}
-     * instead; otherwise close the connection (a pool evicts it on this state).
+     * The engine threw an unchecked exception where JDBC promises an {@link SQLException} (the engine's is the cause),
+     * and the replica's database is still there; where it is gone (seen: HSQLDB's {@code setSavepoint} on a session
+     * whose database was shut down), {@link #REPLICA_LOST} is raised instead. Not class 08: the exception may be the
+     * application's own (a {@code toString()} HSQLDB calls on a parameter), and pools evict a connection on 08.
      */
-    public static final String ENGINE_FAILURE = "08006";
+    public static final String ENGINE_FAILURE = "HYM01";
     /** The engine's own serialization failure or deadlock. */
     public static final String SERIALIZATION_FAILURE = "40001";
 

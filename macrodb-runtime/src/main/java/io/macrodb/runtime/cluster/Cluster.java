@@ -182,11 +182,12 @@ public final class Cluster implements MacroCluster {
 
     /**
      * Whether {@code error}, met on {@code replica}, says its database is gone: the engine reads it so
-     * ({@link Engine#isDatabaseLost}), and the database is not known to be open still, read through the cluster's own
-     * connection to it ({@link Engine#isKnownOpen}).
+     * ({@link Engine#isDatabaseLost}), or it is an unchecked exception the engine threw
+     * ({@link MacroSqlState#ENGINE_FAILURE}), and the database is not known to be open still, read through the
+     * cluster's own connection to it ({@link Engine#isKnownOpen}).
      */
     boolean isDatabaseLost(Replica replica, SQLException error) {
-        if (!engine.isDatabaseLost(error)) {
+        if (!engine.isDatabaseLost(error) && !MacroSqlState.ENGINE_FAILURE.equals(error.getSQLState())) {
             return false;
         }
         Connection own = ownConnection(replica);
@@ -216,12 +217,20 @@ public final class Cluster implements MacroCluster {
     /**
      * Removes a failed slave from the cluster (if a new one has not taken its place already) and shuts its database
      * down, freeing its memory. Through a connection of its own: the slave's applier may be blocked inside a
-     * statement on its usual one.
+     * statement on its usual one. The shutdown runs on a thread of its own, not waited for: an engine may wait for
+     * the database's sessions first (HSQLDB, for one waiting for a table lock that an application's open transaction
+     * holds, {@link Engine#discard}), and the caller is about to build the replica's replacement.
      */
     void retire(Replica failed) {
         membership.remove(failed);
         probe.forget(failed);
         Connection own = ownConnections.remove(failed);
+        Thread discard = new Thread(() -> discard(failed, own), "macrodb-discard-" + failed.index());
+        discard.setDaemon(true);
+        discard.start();
+    }
+
+    private void discard(Replica failed, Connection own) {
         CaptureSink previous = CaptureScope.open(CaptureSink.IGNORE);
         try (Connection connection = openPhysical(failed)) {
             engine.discard(connection);

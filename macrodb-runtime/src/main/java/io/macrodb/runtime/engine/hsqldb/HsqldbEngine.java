@@ -531,20 +531,24 @@ public final class HsqldbEngine implements Engine {
     }
 
     /**
-     * Releases every other session first ({@code ALTER SESSION n RELEASE}: a statement running or waiting for a lock
-     * fails, an open transaction is rolled back). SHUTDOWN IMMEDIATELY closes the sessions one by one in the order
-     * they were opened, each once no statement runs in it: a session waiting for a lock that a later session's open
-     * transaction holds was never free, and the shutdown (a failed master's, before its place is rebuilt) waited for as
-     * long as that transaction stayed open (found by CI, 2026-11-29).
+     * Ends every other session's statement first ({@code ALTER SESSION n END STATEMENT}: one running or waiting for a
+     * row lock fails). SHUTDOWN IMMEDIATELY closes the sessions one by one in the order they were opened, each once no
+     * statement runs in it, and a session waiting for a lock that a later session's open transaction held was never
+     * free: the shutdown (a failed master's, before its place was rebuilt) waited for as long as that transaction
+     * stayed open (found by CI, 2026-11-29). Not {@code RELEASE}, which rolls the target's transaction back from this
+     * thread, holding the transaction manager's lock, and so deadlocks with a statement running in it (found by a
+     * review, 2026-11-29). In LOCKS mode END STATEMENT leaves waiting a statement that began its transaction (measured;
+     * one whose transaction held a lock already it ends): the shutdown then waits for the transaction holding the lock
+     * to end ({@code Cluster.retire} does not wait for the shutdown).
      */
     @Override
     public void discard(Connection connection) throws SQLException {
         for (String session : SqlQueries.strings(connection, "SELECT SESSION_ID FROM INFORMATION_SCHEMA.SYSTEM_SESSIONS"
                 + " WHERE SESSION_ID <> SESSION_ID()")) {
             try {
-                SqlQueries.execute(connection, "ALTER SESSION " + session + " RELEASE");
+                SqlQueries.execute(connection, "ALTER SESSION " + session + " END STATEMENT");
             } catch (SQLException closedMeanwhile) {
-                // nothing to release
+                // nothing to end
             }
         }
         SqlQueries.execute(connection, "SHUTDOWN IMMEDIATELY");
