@@ -129,8 +129,14 @@ final class ReplicaRecovery {
      * caller gets the retryable 40M01 to throw instead; otherwise the error itself.
      */
     SQLException onEngineError(Replica on, SQLException error) {
-        if (cluster.isShutdown() || MacroSqlState.REPLICA_LOST.equals(error.getSQLState())
-                || !cluster.isDatabaseLost(on, error)) {
+        if (cluster.isShutdown()) {
+            // Its databases are being shut down: HSQLDB ends a running statement with "statement execution aborted:
+            // timeout reached" (Engine.discard), which says nothing of what happened. Open connections fail so too.
+            return new SQLNonTransientConnectionException("The MacroDB cluster " + cluster.url() + " shut down while "
+                    + "this statement ran; open a new connection to start it again.", MacroSqlState.CONNECTION_CLOSED,
+                    error);
+        }
+        if (MacroSqlState.REPLICA_LOST.equals(error.getSQLState()) || !cluster.isDatabaseLost(on, error)) {
             return error;
         }
         if (on == cluster.master()) {

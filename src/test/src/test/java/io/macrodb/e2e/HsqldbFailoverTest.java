@@ -129,7 +129,7 @@ class HsqldbFailoverTest {
         }
         String dump = threadDump();
         if (Boolean.getBoolean("review.dumps")) {
-            System.out.println("NOT HEALTHY " + cluster.replicas() + "\n" + dump);
+            System.out.println("NOT HEALTHY " + cluster.replicas() + "\n" + dump + hsqldbSessions());
         }
         throw new AssertionError("not every replica healthy within " + seconds + " s: " + cluster.replicas()
                 + (dump.contains("macrodb-recovery") ? "; recovery thread: " + recoveryStack() : ""));
@@ -305,7 +305,8 @@ class HsqldbFailoverTest {
             stop.set(true);
             for (Thread t : threads) {
                 t.join(TimeUnit.SECONDS.toMillis(30));
-                assertFalse(t.isAlive(), "a writer hung: " + t.getName());
+                assertFalse(t.isAlive(),
+                        () -> "a writer hung: " + t.getName() + "\n" + threadDump() + hsqldbSessions());
             }
             assertTrue(errors.isEmpty(), () -> "writers failed: " + errors);
             assertTrue(nonRetryable.isEmpty(), () -> "non-retryable errors: " + nonRetryable);
@@ -603,7 +604,8 @@ class HsqldbFailoverTest {
             });
             ExecutionException ended = assertThrows(ExecutionException.class,
                     () -> atShutdown.get(10, TimeUnit.SECONDS));
-            assertTrue(ended.getCause() instanceof SQLException, ended::toString);
+            SQLException closed = (SQLException) ended.getCause();
+            assertEquals(MacroSqlState.CONNECTION_CLOSED, closed.getSQLState(), closed::toString);
         } finally {
             watch.close();
         }
@@ -813,7 +815,8 @@ class HsqldbFailoverTest {
             stop.set(true);
             for (Thread t : writers) {
                 t.join(30_000);
-                assertFalse(t.isAlive(), "a writer hung: " + t.getName());
+                assertFalse(t.isAlive(),
+                        () -> "a writer hung: " + t.getName() + "\n" + threadDump() + hsqldbSessions());
             }
             assertTrue(errors.isEmpty(), () -> "writers failed: " + errors);
             assertEquals(acknowledgedSum.get(), count(admin, "SELECT COALESCE(SUM(v), 0) FROM big"),
@@ -1297,6 +1300,44 @@ class HsqldbFailoverTest {
             }
         }
         return dump.toString();
+    }
+
+    /**
+     * Every session of every HSQLDB database still open: whether it is in a transaction, how many row actions it has,
+     * whether it waits (its latch) and for which sessions, and its current statement; for a hang's diagnosis (which
+     * transaction holds the lock a thread waits for). Read by reflection: HSQLDB has no public view of it.
+     */
+    private static String hsqldbSessions() {
+        StringBuilder out = new StringBuilder();
+        try {
+            java.lang.reflect.Field ids = org.hsqldb.DatabaseManager.class.getDeclaredField("databaseIDMap");
+            ids.setAccessible(true);
+            java.lang.reflect.Field inTransaction = org.hsqldb.Session.class.getDeclaredField("isTransaction");
+            inTransaction.setAccessible(true);
+            java.lang.reflect.Field actions = org.hsqldb.Session.class.getDeclaredField("rowActionList");
+            actions.setAccessible(true);
+            var databases = (org.hsqldb.lib.IntKeyHashMap<?>) ids.get(null);
+            for (var values = databases.values().iterator(); values.hasNext(); ) {
+                org.hsqldb.Database database = (org.hsqldb.Database) values.next();
+                out.append(database.getURI()).append('\n');
+                for (org.hsqldb.Session session : database.sessionManager.getAllSessions()) {
+                    StringBuilder waitsFor = new StringBuilder();
+                    for (int i = 0; i < session.waitedSessions.size(); i++) {
+                        waitsFor.append(session.waitedSessions.get(i).getId()).append(' ');
+                    }
+                    org.hsqldb.Statement current = session.sessionContext == null ? null
+                            : session.sessionContext.currentStatement;
+                    out.append("  session ").append(session.getId()).append(session.isClosed() ? " closed" : "")
+                            .append(" inTx=").append(inTransaction.get(session))
+                            .append(" actions=").append(((org.hsqldb.lib.HsqlArrayList<?>) actions.get(session)).size())
+                            .append(" latch=").append(session.latch.getCount()).append(" waitsFor=[").append(waitsFor)
+                            .append("] ").append(current == null ? "" : current.getSQL()).append('\n');
+                }
+            }
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            out.append("(HSQLDB sessions not readable: ").append(e).append(')');
+        }
+        return out.toString();
     }
 
     private static boolean inMacroDb(ThreadInfo thread) {
