@@ -126,7 +126,8 @@ final class ReplicaRecovery {
     /**
      * Looks at an engine error a transaction got on {@code on}: when it says the replica's database is gone (not the
      * statement's own fault), the replica is failed (a master replaced, a slave rebuilt, in the background) and the
-     * caller gets the retryable 40M01 to throw instead; otherwise the error itself.
+     * caller gets the retryable 40M01 to throw instead; once the cluster is shutting down, 08003 (the shutdown ended
+     * the statement); otherwise the error itself.
      */
     SQLException onEngineError(Replica on, SQLException error) {
         if (cluster.isShutdown()) {

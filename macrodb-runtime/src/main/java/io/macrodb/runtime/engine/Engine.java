@@ -372,8 +372,9 @@ public interface Engine {
 
     /**
      * Drops the in-memory database behind {@code connection} at once, whatever its other sessions are doing: a failed
-     * replica's, which nothing will read again. ({@link #shutdown} may wait for busy sessions: H2 waits up to twice
-     * its lock timeout, 4 s by default.)
+     * replica's, which nothing will read again; statements running are ended. ({@link #shutdown} may wait for busy
+     * sessions: H2 waits up to twice its lock timeout, 4 s by default. HSQLDB's discard may still wait for a session
+     * waiting for a table lock in LOCKS mode: see its implementation.)
      */
     void discard(Connection connection) throws SQLException;
 }
