@@ -470,8 +470,8 @@ class HsqldbFailoverTest {
     /**
      * FINDING (mended): a savepoint set in a transaction whose master's database had been shut down threw HSQLDB's
      * NullPointerException ({@code Session.savepoint} does not check for a closed session), not the retryable 40M01:
-     * the many-row writers of section 1 died of it in CI (2026-11-29), about one run in 20, when a failover shut the
-     * old master down between a writer's statement and its savepoint. Here the database is shut down behind MacroDB's
+     * a many-row writer of section 1 died of it in CI (2026-11-29, once), when a failover shut the old master down
+     * between the writer's statement and its savepoint. Here the database is shut down behind MacroDB's
      * back, so the savepoint is the first to meet the loss: it must fail the master over and throw 40M01. Every
      * savepoint call in the doomed transaction then fails so too, and the connection goes on on the new master.
      */
