@@ -214,7 +214,8 @@ public final class MacroConnection implements Connection {
     /**
      * Runs a JDBC batch of row statements (no DDL, no session statement) as one statement of the current transaction,
      * so that what is captured matches what the engine kept when some of its elements fail ({@link BatchRun}).
-     * {@code call} is the text of a {@code CALL} among them, if any (it may set session variables), else null.
+     * {@code call} is the text of an element that may be a {@code CALL} (which may set session variables; checked
+     * again), else null.
      */
     long[] executeBatch(StatementKind kind, BatchRun.Elements batch, String call) throws SQLException {
         return inTransaction(kind, tx -> {
@@ -795,31 +796,33 @@ public final class MacroConnection implements Connection {
             throw new SQLException("A savepoint needs a transaction: call setAutoCommit(false) first.",
                     MacroSqlState.INVALID_TRANSACTION_STATE);
         }
-        Transaction tx = begin(new StatementKind(StatementKind.Type.QUERY, false));
-        try {
-            return tx.setSavepoint(name);
-        } catch (SQLException e) {
-            throw engineError(tx.session().replica(), e);
-        }
+        return judged(begin(new StatementKind(StatementKind.Type.QUERY, false)), tx -> tx.setSavepoint(name));
     }
 
     @Override
     public void rollback(Savepoint savepoint) throws SQLException {
         MacroSavepoint ours = activeSavepoint(savepoint);
-        try {
-            ours.transaction().rollbackTo(ours);
-        } catch (SQLException e) {
-            throw engineError(ours.transaction().session().replica(), e);
-        }
+        judged(ours.transaction(), tx -> {
+            tx.rollbackTo(ours);
+            return null;
+        });
     }
 
     @Override
     public void releaseSavepoint(Savepoint savepoint) throws SQLException {
         MacroSavepoint ours = activeSavepoint(savepoint);
+        judged(ours.transaction(), tx -> {
+            tx.release(ours);
+            return null;
+        });
+    }
+
+    /** {@code work} in {@code tx}, an engine error it meets judged by the cluster ({@link #engineError}). */
+    private <T> T judged(Transaction tx, TransactionWork<T> work) throws SQLException {
         try {
-            ours.transaction().release(ours);
+            return work.run(tx);
         } catch (SQLException e) {
-            throw engineError(ours.transaction().session().replica(), e);
+            throw engineError(tx.session().replica(), e);
         }
     }
 

@@ -76,22 +76,16 @@ final class Transaction {
 
     /** Sets a savepoint on the engine, named if {@code name} is not null; for MacroDB's own use too. */
     Savepoint setEngineSavepoint(String name) throws SQLException {
-        Connection engine = session.connection();
-        try {
-            return name == null ? engine.setSavepoint() : engine.setSavepoint(name);
-        } catch (RuntimeException e) {
-            throw engineFailure(e);
-        }
+        return onEngine(engine -> name == null ? engine.setSavepoint() : engine.setSavepoint(name));
     }
 
     /** Rolls the engine back to {@code savepoint}, and the capture to where the engine's savepoint of it was set. */
     void rollbackTo(MacroSavepoint savepoint) throws SQLException {
         checkReplica(null);
-        try {
-            session.connection().rollback(savepoint.physical());
-        } catch (RuntimeException e) {
-            throw engineFailure(e);
-        }
+        onEngine(engine -> {
+            engine.rollback(savepoint.physical());
+            return null;
+        });
         if (!isReadOnly()) {
             capture.cutTo(savepointMarks.get(savepoint.key()));
         }
@@ -100,11 +94,28 @@ final class Transaction {
     /** Releases {@code savepoint} (and those set after it) on the engine. */
     void release(MacroSavepoint savepoint) throws SQLException {
         checkReplica(null);
+        onEngine(engine -> {
+            engine.releaseSavepoint(savepoint.physical());
+            return null;
+        });
+    }
+
+    /**
+     * {@code call} on this transaction's engine connection; an unchecked exception out of it becomes
+     * {@link #engineFailure}'s.
+     */
+    private <T> T onEngine(EngineCall<T> call) throws SQLException {
         try {
-            session.connection().releaseSavepoint(savepoint.physical());
+            return call.run(session.connection());
         } catch (RuntimeException e) {
             throw engineFailure(e);
         }
+    }
+
+    /** A call on the engine's connection. */
+    @FunctionalInterface
+    private interface EngineCall<T> {
+        T run(Connection engine) throws SQLException;
     }
 
     PhysicalSession session() {
