@@ -90,7 +90,7 @@ public final class Cluster implements MacroCluster {
         this.nextDatabase = new AtomicInteger(config.replicas());
         this.recovery = new ReplicaRecovery(this, engine, config.get(MacroOption.READ_WAIT_TIMEOUT_MS),
                 engine.inMemory(config.engineUrl()));
-        this.probe = new HealthProbe(this, engine.aliveQuery(), config.get(MacroOption.PROBE_INTERVAL_MS));
+        this.probe = new HealthProbe(this, engine, config.get(MacroOption.PROBE_INTERVAL_MS));
     }
 
     /** Opens the engines, installs capture on the master, seeds and starts every slave. */

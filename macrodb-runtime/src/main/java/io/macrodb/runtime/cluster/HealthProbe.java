@@ -1,6 +1,7 @@
 package io.macrodb.runtime.cluster;
 
 import io.macrodb.api.MacroSqlState;
+import io.macrodb.runtime.engine.Engine;
 
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -18,11 +19,15 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * Runs the engine's {@link io.macrodb.runtime.engine.Engine#aliveQuery() alive query} on every healthy replica every
+ * Runs the engine's {@link Engine#aliveQuery() alive query} on every healthy replica every
  * {@code macrodb.probeIntervalMs}, each on a connection of its own opened with the replica, and hands an error that
  * says the database is gone to the recovery, as a transaction meeting it would. Without it a replica lost while idle
  * (no write set for its applier, no reader on it) would be found only by the next transaction sent to it, which
  * would then fail instead of going elsewhere.
+ *
+ * <p>Each probe also ends the waits for a lock nobody holds that the engine may leave behind
+ * ({@link Engine#releaseStaleLockWaits}): HSQLDB's MVCC mode can leave a writer waiting until an idle or closed
+ * session ends a transaction it will never end; the probe is the one thing that visits every replica now and then.
  *
  * <p>The probe connection is opened when the replica's database is (a new in-memory database would otherwise be
  * created under a lost one's name, and the probe would find it alive). It holds no lock (each probe rolls back at
@@ -39,16 +44,16 @@ final class HealthProbe {
     });
 
     private final Cluster cluster;
-    private final String aliveQuery;
+    private final Engine engine;
     private final long intervalMillis;
     private final Map<Replica, Connection> connections = new ConcurrentHashMap<>();
     private ScheduledFuture<?> schedule;
     private boolean stopped;
 
     /** @param intervalMillis how often to probe; 0: never (no connections are opened) */
-    HealthProbe(Cluster cluster, String aliveQuery, long intervalMillis) {
+    HealthProbe(Cluster cluster, Engine engine, long intervalMillis) {
         this.cluster = cluster;
-        this.aliveQuery = aliveQuery;
+        this.engine = engine;
         this.intervalMillis = intervalMillis;
     }
 
@@ -99,9 +104,10 @@ final class HealthProbe {
 
     private void probe(Replica replica, Connection connection) {
         try (Statement statement = connection.createStatement();
-             ResultSet result = statement.executeQuery(aliveQuery)) {
+             ResultSet result = statement.executeQuery(engine.aliveQuery())) {
             result.next();
             connection.rollback();
+            releaseStaleLockWaits(replica, connection);
         } catch (SQLException e) {
             if (replica.isLost() || cluster.isShutdown()) {
                 return; // taken out meanwhile, by someone else
@@ -113,6 +119,18 @@ final class HealthProbe {
             } else {
                 LOG.log(Level.FINE, "MacroDB: probing " + replica + " failed, and did not take it out", e);
             }
+        }
+    }
+
+    private void releaseStaleLockWaits(Replica replica, Connection connection) throws SQLException {
+        try {
+            int released = engine.releaseStaleLockWaits(connection);
+            if (released > 0) {
+                LOG.log(Level.FINE, () -> "MacroDB: woke " + released + " session(s) of " + replica + " in "
+                        + cluster.url() + " waiting for a lock nobody holds");
+            }
+        } catch (RuntimeException e) { // never the end of the probe's schedule, which an exception would cancel
+            LOG.log(Level.WARNING, "MacroDB: waking the sessions of " + replica + " left waiting failed", e);
         }
     }
 

@@ -32,8 +32,9 @@ public enum MacroOption {
                     + "long a read-only transaction can wait for a slave."),
     PROBE_INTERVAL_MS("macrodb.probeIntervalMs", "1000", 0, Integer.MAX_VALUE,
             "How often every replica's database is checked with a trivial query, so that one lost while idle is "
-                    + "replaced before a transaction meets it. 0 turns the probe off (failures are then found by "
-                    + "the transactions and appliers that meet them).");
+                    + "replaced before a transaction meets it; on HSQLDB in MVCC mode it also wakes sessions HSQLDB "
+                    + "left waiting for a lock nobody holds. 0 turns the probe off (failures are then found by the "
+                    + "transactions and appliers that meet them).");
 
     private final String key;
     private final String defaultValue;

@@ -328,6 +328,17 @@ public interface Engine {
     }
 
     /**
+     * Ends the waits for a lock that nobody holds any more which the engine leaves behind (HSQLDB's MVCC mode loses a
+     * wake-up: {@code HsqldbStaleLockWaits}), on the database behind {@code connection}; run with the probe on every
+     * replica. The default: there are none.
+     *
+     * @return how many waits were ended
+     */
+    default int releaseStaleLockWaits(Connection connection) throws SQLException {
+        return 0;
+    }
+
+    /**
      * The tables of {@code master}'s database that no in-memory slave can hold, each named with the reason, for a
      * database opened with data in it (a file master): the statements that create them are refused (0AM01), but a
      * database made by the engine alone may already have some. The default: none.

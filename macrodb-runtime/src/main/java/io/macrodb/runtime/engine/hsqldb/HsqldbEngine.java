@@ -448,6 +448,11 @@ public final class HsqldbEngine implements Engine {
         }
     }
 
+    @Override
+    public int releaseStaleLockWaits(Connection connection) throws SQLException {
+        return HsqldbStaleLockWaits.release((org.hsqldb.Session) connection.unwrap(JDBCConnection.class).getSession());
+    }
+
     /** HSQLDB looks an unqualified name up among the session's tables first; MODULE and SESSION name only those. */
     @Override
     public boolean isSessionTable(Connection connection, String schema, String table) throws SQLException {
