@@ -1,5 +1,6 @@
 package io.macrodb.runtime.engine.hsqldb;
 
+import org.hsqldb.Database;
 import org.hsqldb.Session;
 import org.hsqldb.TransactionManager;
 import org.hsqldb.TransactionManagerMVCC;
@@ -15,65 +16,64 @@ import java.util.logging.Logger;
  * <p>How it is lost. A statement that meets a row another transaction changed notes that transaction's session
  * ({@code RowAction.addDeleteAction}, under the row action's monitor only), then takes the transaction manager's lock
  * and enters itself among the sessions the holder wakes when its transaction ends
- * ({@code TransactionManagerMVCC.addDeleteAction}). If the holder's change was undone meanwhile (a rollback to a
- * savepoint, or of the whole transaction) and its transaction then ended, the waiter enters itself after the holder's
- * last wake-up ({@code countDownLatches}) and waits until the holder ends another transaction: for ever if the holder's
- * connection is closed, as long as it sits idle in a pool otherwise. Seen with HSQLDB alone: writers that roll back to
- * a savepoint, each connection closed after a few transactions, stall within seconds (README, Engines).
+ * ({@code TransactionManagerMVCC.addDeleteAction}, {@code addInsertAction}). If the holder's change was undone
+ * meanwhile (a rollback to a savepoint, or of the whole transaction) and its transaction then ended, the waiter enters
+ * itself after the holder's last wake-up ({@code countDownLatches}) and waits until the holder ends another
+ * transaction: for ever if the holder's connection is closed, as long as it sits idle in a pool otherwise, and for
+ * ever too if the holder's next statement waits behind a schema change that waits for the waiter's open transaction
+ * (a cycle HSQLDB's deadlock check does not see as one). Seen with HSQLDB alone: writers that roll back to a
+ * savepoint, each connection closed after a few transactions, stall within seconds (README, Engines).
  *
- * <p>What this does, under the transaction manager's lock: every session waiting for a session that is in no
- * transaction, nor beginning one, stops waiting for it, as the holder's end would have made it. Any wait HSQLDB
- * itself sets up is for a session in a transaction (a row's uncommitted change) or beginning one (the sessions a
- * schema change in MVCC waits for), and every end of a transaction wakes its waiters under that lock, so such a wait
- * is stale and nothing else can end it. A session woken runs its statement again, as after any wait, and waits again
- * if it meets a change still uncommitted.
+ * <p>What this does, under the transaction manager's lock: a session in a transaction that waits for a session in
+ * none stops waiting for it, as the end of that session's transaction would have made it. A session in a transaction
+ * waits only for rows (HSQLDB's waits for a schema change's catalog lock are taken when a statement begins a
+ * transaction, {@code beginAction}, by a session in none), and only for a session whose change of the row is not
+ * committed; every end of a transaction wakes its waiters under that lock; so a wait of a session in a transaction
+ * for one in none was entered after that end, and is stale, whatever that session does next. A session woken from
+ * a row wait runs its statement again (HSQLDB's redo, as after any row wait), and waits again if the row is still
+ * locked. Waits of sessions in no transaction (for a schema change, or a schema change's for open transactions) are
+ * left alone: HSQLDB runs the statement without looking again once they end. Until a stale wait is ended, HSQLDB's
+ * deadlock check can follow a cycle it closes until its stack overflows: a statement meeting it fails with "General
+ * error" (HSQLDB's own behaviour, with or without this).
  *
- * <p>The transaction manager's lock and the session's flag of a transaction beginning are package-private: they are
- * read by reflection, which works where HSQLDB is on the class path. Where it cannot (HSQLDB a named module on the
- * module path that does not open {@code org.hsqldb}), nothing is done, and one message says so.
+ * <p>The transaction manager's lock is package-private: it is reached by reflection, which works where HSQLDB is on
+ * the class path. Where it cannot be (HSQLDB a named module on the module path that does not open {@code
+ * org.hsqldb}), nothing is done, and one message says so.
  */
 final class HsqldbStaleLockWaits {
 
     private static final Logger LOG = Logger.getLogger(HsqldbStaleLockWaits.class.getName());
-    private static final Field WRITE_LOCK;
-    private static final Field PRE_TRANSACTION;
-
-    static {
-        Field writeLock = null;
-        Field preTransaction = null;
-        try {
-            writeLock = Class.forName("org.hsqldb.TransactionManagerCommon").getDeclaredField("writeLock");
-            writeLock.setAccessible(true);
-            preTransaction = Session.class.getDeclaredField("isPreTransaction");
-            preTransaction.setAccessible(true);
-        } catch (ReflectiveOperationException | RuntimeException e) {
-            LOG.log(Level.WARNING, "MacroDB: cannot reach HSQLDB's transaction manager lock; sessions HSQLDB leaves "
-                    + "waiting for a lock nobody holds (MVCC mode) will not be woken", e);
-            writeLock = null;
-        }
-        WRITE_LOCK = writeLock;
-        PRE_TRANSACTION = preTransaction;
-    }
+    private static final Field WRITE_LOCK = writeLockField();
 
     private HsqldbStaleLockWaits() {
     }
 
     /**
-     * Wakes every session of {@code database}'s sessions waiting for a session in no transaction.
+     * Wakes every session of {@code anySession}'s database in a transaction that waits for a session in none.
      *
      * @param anySession a session of the database, for its transaction manager and its list of sessions
      * @return how many waits were ended
      */
     static int release(Session anySession) {
-        TransactionManager manager = anySession.getDatabase().txManager;
-        if (WRITE_LOCK == null || !(manager instanceof TransactionManagerMVCC)) {
+        Database database = anySession.getDatabase();
+        if (WRITE_LOCK == null || database == null) {
+            return 0; // the database is closed, or the lock out of reach
+        }
+        TransactionManager manager = database.txManager;
+        if (!(manager instanceof TransactionManagerMVCC)) {
             return 0; // the lock-based modes take a lock and enter the waiter in one step under the manager's lock
         }
+        // Taken before the lock, as HSQLDB never takes the session list's monitor and then the lock: a session
+        // opened after it waits for the next call.
+        Session[] sessions = database.sessionManager.getAllSessions();
         Lock lock = writeLock(manager);
         int released = 0;
         lock.lock();
         try {
-            for (Session waiter : anySession.getDatabase().sessionManager.getAllSessions()) {
+            if (database.txManager != manager) {
+                return 0; // the transaction mode was switched meanwhile, under the old manager's lock
+            }
+            for (Session waiter : sessions) {
                 released += releaseStale(waiter);
             }
         } finally {
@@ -84,10 +84,13 @@ final class HsqldbStaleLockWaits {
 
     /** Called under the transaction manager's lock: the sets and flags read here change only under it. */
     private static int releaseStale(Session waiter) {
+        if (!waiter.isInMidTransaction()) {
+            return 0;
+        }
         int released = 0;
         for (int i = waiter.waitedSessions.size() - 1; i >= 0; i--) {
             Session holder = waiter.waitedSessions.get(i);
-            if (!holder.isInMidTransaction() && !isBeginningTransaction(holder)) {
+            if (!holder.isInMidTransaction()) {
                 waiter.waitedSessions.remove(holder);
                 holder.waitingSessions.remove(waiter);
                 released++;
@@ -100,11 +103,15 @@ final class HsqldbStaleLockWaits {
         return released;
     }
 
-    private static boolean isBeginningTransaction(Session session) {
+    private static Field writeLockField() {
         try {
-            return PRE_TRANSACTION.getBoolean(session);
-        } catch (IllegalAccessException e) {
-            throw new IllegalStateException("made accessible above", e);
+            Field field = Class.forName("org.hsqldb.TransactionManagerCommon").getDeclaredField("writeLock");
+            field.setAccessible(true);
+            return field;
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            LOG.log(Level.WARNING, "MacroDB: cannot reach HSQLDB's transaction manager lock; sessions HSQLDB leaves "
+                    + "waiting for a lock nobody holds (MVCC mode) will not be woken", e);
+            return null;
         }
     }
 
@@ -112,7 +119,7 @@ final class HsqldbStaleLockWaits {
         try {
             return (Lock) WRITE_LOCK.get(manager);
         } catch (IllegalAccessException e) {
-            throw new IllegalStateException("made accessible above", e);
+            throw new IllegalStateException("made accessible when the field was found", e);
         }
     }
 }
