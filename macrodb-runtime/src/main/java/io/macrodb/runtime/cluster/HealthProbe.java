@@ -26,8 +26,9 @@ import java.util.logging.Logger;
  * would then fail instead of going elsewhere.
  *
  * <p>Each probe also ends the waits for a lock nobody holds that the engine may leave behind
- * ({@link Engine#releaseStaleLockWaits}): HSQLDB's MVCC mode can leave a writer waiting until an idle or closed
- * session ends a transaction it will never end; the probe is the one thing that visits every replica now and then.
+ * ({@link Engine#releaseStaleLockWaits}): HSQLDB's MVCC mode can leave a writer waiting for a session whose
+ * transaction has already ended, until that session ends another (never, if it was closed); the probe is the one
+ * thing that visits every replica now and then.
  *
  * <p>The probe connection is opened when the replica's database is (a new in-memory database would otherwise be
  * created under a lost one's name, and the probe would find it alive). It holds no lock (each probe rolls back at

@@ -20,9 +20,9 @@ import java.util.logging.Logger;
  * meanwhile (a rollback to a savepoint, or of the whole transaction) and its transaction then ended, the waiter enters
  * itself after the holder's last wake-up ({@code countDownLatches}) and waits until the holder ends another
  * transaction: for ever if the holder's connection is closed, as long as it sits idle in a pool otherwise, and for
- * ever too if the holder's next statement waits behind a schema change that waits for the waiter's open transaction
- * (a cycle HSQLDB's deadlock check does not see as one). Seen with HSQLDB alone: writers that roll back to a
- * savepoint, each connection closed after a few transactions, stall within seconds (README, Engines).
+ * ever too if the holder's next statement waits behind a schema change that waits for the waiter's open
+ * transaction. Seen with HSQLDB alone: writers that roll back to a savepoint, each connection closed after a few
+ * transactions, stall within seconds (README, Engines).
  *
  * <p>What this does, under the transaction manager's lock: a session in a transaction that waits for a session in
  * none stops waiting for it, as the end of that session's transaction would have made it. A session in a transaction
@@ -63,8 +63,8 @@ final class HsqldbStaleLockWaits {
         if (!(manager instanceof TransactionManagerMVCC)) {
             return 0; // the lock-based modes take a lock and enter the waiter in one step under the manager's lock
         }
-        // Taken before the lock, as HSQLDB never takes the session list's monitor and then the lock: a session
-        // opened after it waits for the next call.
+        // Read before the lock is taken: the probe never holds the lock while it waits for the session list's
+        // monitor (HSQLDB's own code takes the lock first). A session opened after it waits for the next call.
         Session[] sessions = database.sessionManager.getAllSessions();
         Lock lock = writeLock(manager);
         int released = 0;
