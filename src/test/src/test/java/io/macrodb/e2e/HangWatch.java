@@ -20,7 +20,8 @@ import java.util.stream.Stream;
 /**
  * For tests whose failure is a hang: their work runs on daemon threads and is waited for with a time limit, so that a
  * hang fails the test instead of the build, and their connections are closed on a thread of their own (when the test
- * fails, they are stuck in the hang it found).
+ * fails, they are stuck in the hang it found). Its dumps of threads and of HSQLDB's sessions go into a hang's failure
+ * message, for its diagnosis.
  */
 final class HangWatch {
 
