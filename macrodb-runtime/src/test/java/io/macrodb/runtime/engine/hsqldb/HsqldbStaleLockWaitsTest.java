@@ -63,13 +63,16 @@ class HsqldbStaleLockWaitsTest {
             });
             Thread.sleep(RUN_MILLIS);
             stop.set(true);
-            for (Thread thread : threads) {
-                thread.join(10_000);
-                assertFalse(thread.isAlive(), () -> thread.getName() + " still waits 10 s after the run ended:\n"
-                        + sessions(anySession));
+            try {
+                for (Thread thread : threads) {
+                    thread.join(10_000);
+                    assertFalse(thread.isAlive(), () -> thread.getName() + " still waits 10 s after the run ended:\n"
+                            + sessions(anySession));
+                }
+            } finally {
+                writersDone.set(true);
+                releaser.join(10_000);
             }
-            writersDone.set(true);
-            releaser.join(10_000);
             assertTrue(failures.isEmpty(), () -> "failures: " + failures);
             assertTrue(commits.get() > 0, "some transactions committed");
             try (Statement query = admin.createStatement();
