@@ -457,11 +457,16 @@ class HsqldbFailoverTest {
             assertEquals(61, count(c, "SELECT COUNT(*) FROM t"));
             assertEquals(50 * 2 + 30 * 9 + 9, count(c, "SELECT SUM(v) FROM t"));
             assertEquals(0, count(c, "SELECT COUNT(*) FROM t WHERE id = 1007"));
-            awaitAllHealthy(cluster, 3, 20);
-            Engine.assertIdentical(cluster);
-            assertEquals(1, cluster.metrics().failures());
-            cluster.shutdown();
+            assertHealedFromOneFailureThenShutDown(cluster);
         }
+    }
+
+    /** All three replicas healthy again after exactly one failure, and identical; then the cluster is shut down. */
+    private static void assertHealedFromOneFailureThenShutDown(MacroCluster cluster) throws Exception {
+        awaitAllHealthy(cluster, 3, 20);
+        Engine.assertIdentical(cluster);
+        assertEquals(1, cluster.metrics().failures());
+        cluster.shutdown();
     }
 
     /**
@@ -500,10 +505,7 @@ class HsqldbFailoverTest {
             c.commit();
             c.setAutoCommit(true);
             assertEquals(2, count(c, "SELECT SUM(id) FROM t"));
-            awaitAllHealthy(cluster, 3, 20);
-            Engine.assertIdentical(cluster);
-            assertEquals(1, cluster.metrics().failures());
-            cluster.shutdown();
+            assertHealedFromOneFailureThenShutDown(cluster);
         }
     }
 
