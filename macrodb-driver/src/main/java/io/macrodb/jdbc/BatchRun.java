@@ -1,7 +1,5 @@
 package io.macrodb.jdbc;
 
-import io.macrodb.runtime.capture.CaptureScope;
-import io.macrodb.runtime.capture.CaptureSink;
 import io.macrodb.runtime.capture.TransactionCapture;
 
 import java.sql.BatchUpdateException;
@@ -42,39 +40,34 @@ final class BatchRun {
     long[] run() throws SQLException {
         transaction.checkReplica(null);
         int mark = capture.mark();
-        CaptureSink previous = CaptureScope.open(capture);
+        Savepoint before = transaction.setEngineSavepoint(null);
         try {
-            Savepoint before = transaction.setEngineSavepoint(null);
-            try {
-                transaction.session().statementBegins();
-                long[] counts = batch.runWhole(transaction.session());
-                engine.releaseSavepoint(before);
-                transaction.session().statementEnded(capture);
-                capture.statementEnded(mark); // every element ended: the engine's indexes hold at this point
-                transaction.noteCounters(kind, mark);
-                return counts;
-            } catch (SQLException | RuntimeException e) {
-                boolean wholeTransaction = transaction.session().rolledBackWholeTransaction(e);
-                capture.cutTo(wholeTransaction ? 0 : mark);
-                if (wholeTransaction && e instanceof BatchUpdateException failed) {
-                    throw stoppedAtTransactionRollback(failed, mark);
-                }
-                boolean undone = !wholeTransaction && Transaction.rollbackTo(engine, before);
-                if (!(e instanceof BatchUpdateException failed) || !undone) {
-                    // Not an element's failure, or the engine rolled the whole transaction back (then running the
-                    // batch again would hide that from the application, which might commit what remains): the batch
-                    // left nothing behind, as a failed statement.
-                    transaction.noteCounters(kind, mark);
-                    if (e instanceof RuntimeException unchecked) {
-                        throw transaction.engineFailure(unchecked);
-                    }
-                    transaction.checkReplica((SQLException) e);
-                    throw e;
-                }
-                return runOneByOne(mark, failed);
+            transaction.session().statementBegins();
+            long[] counts = batch.runWhole(transaction.session());
+            engine.releaseSavepoint(before);
+            transaction.session().statementEnded(capture);
+            capture.statementEnded(mark); // every element ended: the engine's indexes hold at this point
+            transaction.noteCounters(kind, mark);
+            return counts;
+        } catch (SQLException | RuntimeException e) {
+            boolean wholeTransaction = transaction.session().rolledBackWholeTransaction(e);
+            capture.cutTo(wholeTransaction ? 0 : mark);
+            if (wholeTransaction && e instanceof BatchUpdateException failed) {
+                throw stoppedAtTransactionRollback(failed, mark);
             }
-        } finally {
-            CaptureScope.close(previous);
+            boolean undone = !wholeTransaction && Transaction.rollbackTo(engine, before);
+            if (!(e instanceof BatchUpdateException failed) || !undone) {
+                // Not an element's failure, or the engine rolled the whole transaction back (then running the
+                // batch again would hide that from the application, which might commit what remains): the batch
+                // left nothing behind, as a failed statement.
+                transaction.noteCounters(kind, mark);
+                if (e instanceof RuntimeException unchecked) {
+                    throw transaction.engineFailure(unchecked);
+                }
+                transaction.checkReplica((SQLException) e);
+                throw e;
+            }
+            return runOneByOne(mark, failed);
         }
     }
 

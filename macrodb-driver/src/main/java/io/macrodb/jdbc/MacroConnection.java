@@ -159,8 +159,8 @@ public final class MacroConnection implements Connection {
                 cluster.shutdown();
                 return null;
             case SCRIPT:
-                // A backup made with SCRIPT holds MacroDB's capture triggers, whose names MacroDB refuses: it makes
-                // its own for every table, so the script's are left out.
+                // A backup made with SCRIPT through a MacroDB of before 2026-11-29 holds its capture triggers, whose
+                // names MacroDB refuses: they are left out.
                 runStatements(cluster.engineSupport().scriptStatements(sql).stream()
                         .filter(statement -> !CaptureTriggers.isCaptureTriggerDefinition(statement)).toList());
                 return null;
@@ -234,8 +234,8 @@ public final class MacroConnection implements Connection {
             long schemaChanges = mayWrite ? cluster.sequencer().awaitSchemaChange(tx.session().connection()) : 0;
             T result = work.run(tx);
             if (mayWrite && cluster.sequencer().schemaChangedSince(schemaChanges, tx.session().connection())) {
-                // It may have written a table that change created before the table had its capture trigger: those
-                // rows would reach no slave. Nothing of the transaction may commit.
+                // It may have written a table that change created or changed before the catalog had the change: those
+                // rows were refused or captured in the table's old shape. Nothing of the transaction may commit.
                 end(false);
                 throw new SQLTransactionRollbackException("A schema change ran beside this statement, which may have "
                         + "written a table before MacroDB captured its rows; the transaction was rolled back. Run it "
@@ -1146,8 +1146,8 @@ public final class MacroConnection implements Connection {
 
     /**
      * Unwraps to this connection or to the cluster's {@link MacroCluster}. The engines' own connections are not
-     * handed out: a write through one would bypass replication (H2's capture triggers refuse it; on HSQLDB,
-     * captured from the row log of MacroDB's own sessions, {@code verify()} would find it).
+     * handed out: a write through one would bypass replication (both engines are captured from the row log of
+     * MacroDB's own sessions; {@code verify()} would find it).
      */
     @Override
     public <T> T unwrap(Class<T> iface) throws SQLException {

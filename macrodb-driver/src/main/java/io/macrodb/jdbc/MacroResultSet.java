@@ -74,8 +74,8 @@ final class MacroResultSet extends ForwardingResultSet {
 
     /**
      * Runs a row change made through this result as a write of the connection's transaction (a new one in auto-commit
-     * mode), so that it is captured and reaches the slaves. Without that, the capture trigger took it for a write
-     * from outside MacroDB and refused it. A result read on a slave (a read-only transaction) cannot write: the
+     * mode), so that it is captured and reaches the slaves (it runs through the engine's result set, not MacroDB's
+     * statements). A result read on a slave (a read-only transaction) cannot write: the
      * transaction refuses with 25006, as for any write in it.
      */
     private void writeThrough(RowChange change, boolean inserts) throws SQLException {

@@ -25,8 +25,8 @@ final class PhysicalSession {
     private long sessionStatementsRun;
 
     /**
-     * @param rowLog where the rows of update transactions on this connection are read from, or null: the engine's
-     *               capture triggers hand them over, or the connection is to a slave
+     * @param rowLog where the rows of update transactions on this connection are read from; null for a connection to
+     *               a slave, which runs no update transaction
      */
     PhysicalSession(Replica replica, Connection connection, RowLog rowLog) {
         this.replica = replica;
@@ -50,8 +50,8 @@ final class PhysicalSession {
     }
 
     /**
-     * Called once that statement has succeeded: where the engine records the rows written ({@link RowLog}), they are
-     * captured now; with capture triggers they were as the statement wrote them.
+     * Called once that statement has succeeded: the rows it wrote are read from the engine's record of them
+     * ({@link RowLog}) and captured now.
      */
     void statementEnded(TransactionCapture capture) throws SQLException {
         if (rowLog != null) {
@@ -61,8 +61,8 @@ final class PhysicalSession {
 
     /**
      * Called when a statement of an update transaction failed with {@code error}: whether the engine rolled the whole
-     * transaction back, not just the statement. Where the engine records the rows written, the record says
-     * ({@link RowLog#transactionRolledBack}); else the error's SQLState
+     * transaction back, not just the statement: the engine's record of the rows written says
+     * ({@link RowLog#transactionRolledBack}); on a connection to a slave, the error's SQLState
      * ({@link Transaction#rolledBackWholeTransaction}).
      */
     boolean rolledBackWholeTransaction(Throwable error) {

@@ -1,8 +1,6 @@
 package io.macrodb.jdbc;
 
 import io.macrodb.api.MacroSqlState;
-import io.macrodb.runtime.capture.CaptureScope;
-import io.macrodb.runtime.capture.CaptureSink;
 import io.macrodb.runtime.capture.TransactionCapture;
 import io.macrodb.runtime.cluster.OpenRead;
 import io.macrodb.runtime.cluster.Replica;
@@ -148,7 +146,6 @@ final class Transaction {
         }
         int mark = capture.mark();
         Savepoint statementStart = kind.undoneOnlyBySavepoint() ? setEngineSavepoint(null) : null;
-        CaptureSink previous = CaptureScope.open(capture); // after what may throw: the finally below closes it
         try {
             session.statementBegins();
             T result = call.run(session);
@@ -170,8 +167,6 @@ final class Transaction {
             }
             checkReplica((SQLException) e);
             throw e;
-        } finally {
-            CaptureScope.close(previous);
         }
     }
 

@@ -13,7 +13,7 @@ public final class CapturedTable {
 
     /** A table's schema and name, as the engine's catalog spells them. */
     public record Name(String schema, String table) {
-        /** Key used by the catalog and the capture triggers. */
+        /** Key used by the catalog and the row logs ({@code schema.table}, as the engine names them). */
         public String key() {
             return schema + "." + table;
         }

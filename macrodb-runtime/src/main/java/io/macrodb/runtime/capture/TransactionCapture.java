@@ -11,10 +11,10 @@ import java.util.function.Function;
  * The writes of one update transaction at the master, in the order the engine made them.
  *
  * <p>Statement atomicity and savepoints are handled by cutting the list back: the caller takes a {@link #mark()}
- * before each statement and {@link #cutTo(int)} it when the statement fails (H2 fires triggers for rows written
- * before a multi-row statement fails, then undoes them), and a savepoint remembers its mark for a rollback to it.
+ * before each statement and {@link #cutTo(int)} it when the statement fails (the engine's record then loses the
+ * statement's rows too), and a savepoint remembers its mark for a rollback to it.
  */
-public final class TransactionCapture implements CaptureSink {
+public final class TransactionCapture {
 
     private final Function<String, CapturedTable> catalog;
     private final List<WriteSet.Entry> entries = new ArrayList<>();
@@ -34,19 +34,21 @@ public final class TransactionCapture implements CaptureSink {
         this.sessionSettings = sessionSettings;
     }
 
-    /** A row a capture trigger handed over: arrays of the trigger's own, converted where a column needs it. */
-    @Override
-    public void rowChanged(String tableKey, Object[] before, Object[] after) throws SQLException {
-        CapturedTable table = table(tableKey);
-        add(table, table.capture(before), table.capture(after));
-    }
-
     /**
      * A row read from the engine's own record of the transaction ({@link RowLog}): the arrays are the ones the engine
      * stores, so they are copied (and converted where a column needs it), never kept themselves.
      */
     public void storedRowChanged(CapturedTable table, Object[] before, Object[] after) throws SQLException {
         add(table, table.captureCopy(before), table.captureCopy(after));
+    }
+
+    /**
+     * A row read from the engine's own record of the transaction ({@link RowLog}) whose arrays the engine never
+     * changes in place (H2's): kept as they are, converted only where a column needs it, so that every slave can
+     * store the master's own arrays.
+     */
+    public void sharedRowChanged(CapturedTable table, Object[] before, Object[] after) throws SQLException {
+        add(table, table.capture(before), table.capture(after));
     }
 
     /** The catalog's shape of the table with key {@code tableKey}; a table it does not have cannot be replicated. */

@@ -23,8 +23,8 @@ public record WriteSet(long version, List<Entry> entries, List<String> sessionSe
     }
 
     /**
-     * A row written at the master, as captured after the engine stored it (by H2's capture trigger, from HSQLDB's row
-     * log).
+     * A row written at the master, as captured after the engine stored it (from the engine's record of the
+     * transaction, {@link io.macrodb.runtime.capture.RowLog}).
      *
      * <p>The new row also exists as the engine stores it ({@link #storedAfter}): made once, by whichever slave's
      * applier gets there first, and bound by every slave, so all slaves keep the same immutable value objects

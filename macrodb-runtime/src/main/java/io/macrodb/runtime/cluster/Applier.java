@@ -1,8 +1,6 @@
 package io.macrodb.runtime.cluster;
 
 import io.macrodb.api.MacroSqlState;
-import io.macrodb.runtime.capture.CaptureScope;
-import io.macrodb.runtime.capture.CaptureSink;
 import io.macrodb.runtime.capture.CapturedTable;
 import io.macrodb.runtime.capture.WriteSet;
 import io.macrodb.runtime.engine.DirectRowWriter;
@@ -212,7 +210,6 @@ final class Applier implements Runnable {
 
     @Override
     public void run() {
-        CaptureSink previous = CaptureScope.open(CaptureSink.IGNORE);
         try {
             direct = engine.directWriter(connection);
             while (!replica.isLost()) {
@@ -241,7 +238,6 @@ final class Applier implements Runnable {
             failures.accept(replica);
         } finally {
             releaseStatements();
-            CaptureScope.close(previous);
         }
     }
 
@@ -420,7 +416,6 @@ final class Applier implements Runnable {
             }
         }
         connection.commit();
-        catalog.installTriggers(connection);
         // DDL moves counters by itself (TRUNCATE ... RESTART IDENTITY, ALTER SEQUENCE/COLUMN ... RESTART, a sequence or
         // table dropped and created again): what this slave last set is no longer what it holds, and a later counter
         // state equal to it (the same rows inserted again after a restart) must not be skipped as already applied.

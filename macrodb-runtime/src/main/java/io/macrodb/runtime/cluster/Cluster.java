@@ -9,8 +9,6 @@ import io.macrodb.api.ReplicaResult;
 import io.macrodb.api.ReplicaRole;
 import io.macrodb.api.ReplicaStatus;
 import io.macrodb.api.VerificationReport;
-import io.macrodb.runtime.capture.CaptureScope;
-import io.macrodb.runtime.capture.CaptureSink;
 import io.macrodb.runtime.config.ClusterConfig;
 import io.macrodb.runtime.config.MacroOption;
 import io.macrodb.runtime.engine.Engine;
@@ -231,13 +229,10 @@ public final class Cluster implements MacroCluster {
     }
 
     private void discard(Replica failed, Connection own) {
-        CaptureSink previous = CaptureScope.open(CaptureSink.IGNORE);
         try (Connection connection = openPhysical(failed)) {
             engine.discard(connection);
         } catch (SQLException e) {
             LOG.log(Level.FINE, "MacroDB: shutting down failed " + failed, e);
-        } finally {
-            CaptureScope.close(previous);
         }
         if (own != null) {
             try {
@@ -559,29 +554,23 @@ public final class Cluster implements MacroCluster {
             return null;
         });
         SQLException failure = null;
-        CaptureSink previous = CaptureScope.open(CaptureSink.IGNORE);
         boolean durableMaster = !engine.inMemory(config.engineUrl());
-        try {
-            Map<Replica, Connection> own;
-            synchronized (ownConnections) {
-                own = new LinkedHashMap<>(ownConnections);
-            }
-            for (Map.Entry<Replica, Connection> database : own.entrySet()) {
-                try {
-                    // Everything committed is applied by now. An in-memory database has nothing to keep, and a plain
-                    // SHUTDOWN would wait for the application's sessions still open on it (H2: 4 s by default).
-                    if (durableMaster && database.getKey() == membership.master()) {
-                        removeCaptureTriggers(database.getValue());
-                        engine.shutdown(database.getValue());
-                    } else {
-                        engine.discard(database.getValue());
-                    }
-                } catch (SQLException e) {
-                    failure = failure == null ? e : failure;
+        Map<Replica, Connection> own;
+        synchronized (ownConnections) {
+            own = new LinkedHashMap<>(ownConnections);
+        }
+        for (Map.Entry<Replica, Connection> database : own.entrySet()) {
+            try {
+                // Everything committed is applied by now. An in-memory database has nothing to keep, and a plain
+                // SHUTDOWN would wait for the application's sessions still open on it (H2: 4 s by default).
+                if (durableMaster && database.getKey() == membership.master()) {
+                    engine.shutdown(database.getValue());
+                } else {
+                    engine.discard(database.getValue());
                 }
+            } catch (SQLException e) {
+                failure = failure == null ? e : failure;
             }
-        } finally {
-            CaptureScope.close(previous);
         }
         membership.master().setHealth(ReplicaHealth.CLOSED);
         membership.slaves().forEach(s -> s.setHealth(ReplicaHealth.CLOSED));
@@ -589,23 +578,6 @@ public final class Cluster implements MacroCluster {
         ClusterRegistry.forget(this);
         if (failure != null) {
             throw failure;
-        }
-    }
-
-    /**
-     * Leaves a durable master as the engine alone would have it, so that the engine's own URL can write to it again;
-     * unless a transaction is still open on it: the DDL would wait for it (on HSQLDB without end, and the shutdown
-     * with it: found by a review). The triggers then stay, as after a crash, and the next start puts them right.
-     */
-    private void removeCaptureTriggers(Connection master) {
-        if (membership.master().activeTransactions() > 0 || updateGate.inFlight() > 0) {
-            return;
-        }
-        try {
-            catalog.removeTriggers(master);
-        } catch (SQLException e) {
-            LOG.log(Level.WARNING, "MacroDB: the capture triggers of " + config.engineUrl() + " could not be removed "
-                    + "at shutdown; the next start through MacroDB replaces them", e);
         }
     }
 

@@ -1,8 +1,6 @@
 package io.macrodb.runtime.cluster;
 
 import io.macrodb.api.MacroSqlState;
-import io.macrodb.runtime.capture.CaptureScope;
-import io.macrodb.runtime.capture.CaptureSink;
 import io.macrodb.runtime.capture.TransactionCapture;
 import io.macrodb.runtime.capture.WriteSet;
 import io.macrodb.runtime.engine.Engine;
@@ -43,7 +41,7 @@ public final class CommitSequencer {
     private volatile Connection runningWithCommitsHeld;
     /**
      * The master's engine connection of the schema change running now, from just before its statement until the
-     * catalog has the change (a new table's capture triggers in place), or null: update statements wait meanwhile.
+     * catalog has the change (a new table in it, which the row logs capture by), or null: update statements wait meanwhile.
      */
     private volatile Connection schemaChanging;
     /** Schema changes begun (their {@link #schemaChanging} set first): a statement that saw it move ran beside one. */
@@ -297,9 +295,9 @@ public final class CommitSequencer {
 
     /**
      * Holds a statement of an update transaction on {@code master} (its engine connection) back while a schema change
-     * runs, until the catalog has the change: a table it created has no capture trigger until then (on HSQLDB: is not
-     * in the catalog the row log captures by), and a row written there meanwhile reached no slave (the replicas
-     * diverged). A statement of a transaction the schema change waits
+     * runs, until the catalog has the change: a table it created or changed is not in the catalog the row logs capture
+     * by until then, and a row written there meanwhile would be refused, or captured in the table's old shape. A
+     * statement of a transaction the schema change waits
      * for (HSQLDB: the table's lockers; in MVCC mode every open transaction) goes on: the change has not run, and
      * cannot until that transaction ends. Free when no schema change runs: one volatile read.
      */
@@ -326,7 +324,7 @@ public final class CommitSequencer {
     /**
      * Whether a schema change has begun since {@link #awaitSchemaChange} returned {@code begun}. A statement that had
      * passed that wait may still have been compiled after the change ran, and written a table the change created
-     * before its capture trigger existed: its transaction must not commit. {@code master} is the statement's engine
+     * before the catalog had it: its transaction must not commit. {@code master} is the statement's engine
      * connection.
      */
     public boolean schemaChangedSince(long begun, Connection master) {
@@ -410,7 +408,7 @@ public final class CommitSequencer {
 
     /**
      * Runs a DDL (or TRUNCATE) statement at the master as a version of its own: no commit can come between the
-     * statement and its version, the catalog and the capture triggers are brought up to date before anyone writes
+     * statement and its version, the catalog is brought up to date before anyone writes
      * again, and the slaves replay the statement's text at that same point of the sequence, after {@code session}
      * (the writer's session settings, see {@link WriteSet.SchemaChange}).
      */
@@ -426,9 +424,8 @@ public final class CommitSequencer {
     public <T> T runSchemaChange(Replica on, Connection master, String sql, List<String> session,
                                  SqlCall<T> statement, ReplayedAs replayed) throws SQLException {
         lock.lock();
-        CaptureSink previous = CaptureScope.open(CaptureSink.IGNORE);
-        // To the end, the catalog's refresh included: its CREATE TRIGGER is DDL too, which HSQLDB's MVCC mode makes
-        // wait for every open transaction.
+        // To the end, the catalog's refresh included: the DROP TRIGGER of an older MacroDB's capture trigger is DDL
+        // too, which HSQLDB's MVCC mode makes wait for every open transaction.
         runningWithCommitsHeld = master;
         try {
             requireMaster(on);
@@ -438,7 +435,7 @@ public final class CommitSequencer {
             }
             String schema = master.getSchema();
             boolean sessionOnly = SessionTables.onlyTouched(engine, master, sql); // before: a DROP removes the table
-            if (!sessionOnly) { // no update statement may write a table it creates before its capture triggers exist
+            if (!sessionOnly) { // no update statement may write a table it creates before the catalog has it
                 schemaChanging = master;
                 schemaChangesBegun++; // after schemaChanging: see awaitSchemaChange; under the lock, none lost
             }
@@ -466,7 +463,6 @@ public final class CommitSequencer {
         } finally {
             schemaChanging = null;
             runningWithCommitsHeld = null;
-            CaptureScope.close(previous);
             lock.unlock();
         }
     }

@@ -25,9 +25,8 @@ import java.util.logging.Logger;
  * (every commit was queued for the slave before the lock was free) and none is applied twice (the slave's queue is
  * in version order, each version once).
  *
- * <p>The slave already has every capture trigger (on H2: slaves keep them for this; HSQLDB's capture is each master
- * connection's row log, made when the connection opens its session on the new master) and the same sequence and
- * identity counters; it gets its foreign key checks back, which slaves run without.
+ * <p>Capture needs nothing on the slave (it is each master connection's row log, made when the connection opens its
+ * session on the new master); the slave already has the same sequence and identity counters; it gets its foreign key checks back, which slaves run without.
  */
 final class MasterPromotion {
 

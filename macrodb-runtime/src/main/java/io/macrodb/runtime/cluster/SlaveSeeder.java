@@ -1,8 +1,7 @@
 package io.macrodb.runtime.cluster;
 
-import io.macrodb.runtime.capture.CaptureScope;
-import io.macrodb.runtime.capture.CaptureSink;
 import io.macrodb.runtime.capture.CapturedTable;
+import io.macrodb.runtime.engine.CaptureTriggers;
 import io.macrodb.runtime.engine.Engine;
 import io.macrodb.runtime.engine.SqlQueries;
 import io.macrodb.runtime.sql.SqlText;
@@ -47,33 +46,27 @@ final class SlaveSeeder {
         // Even with no table nor sequence: a schema, a routine, a domain or a linked table alone must be copied too (a
         // later CREATE TABLE in that schema failed the new slave, a query of that routine failed on it alone).
         Collection<CapturedTable> tables = catalog.read(source).values();
-        CaptureSink previous = CaptureScope.open(CaptureSink.IGNORE);
-        try {
-            for (String sql : engine.snapshot(source)) {
-                if (!UserTriggers.isDefinition(sql)) { // the application's triggers stay on the master
-                    // Without the script's closing semicolon: H2 keeps a FORCE VIEW's text as written, with it.
-                    executeUnlessPresent(slave, SqlText.statement(sql));
-                }
+        for (String sql : engine.snapshot(source)) {
+            if (!CaptureTriggers.isTriggerDefinition(sql)) { // the application's triggers stay on the master
+                // Without the script's closing semicolon: H2 keeps a FORCE VIEW's text as written, with it.
+                executeUnlessPresent(slave, SqlText.statement(sql));
             }
-            slave.commit();
-            engine.afterSchemaCopied(slave);
-            Map<String, CapturedTable> byKey = new HashMap<>();
-            for (CapturedTable table : tables) {
-                copyRows(source, slave, table);
-                byKey.put(table.name().key(), table);
-            }
-            for (Map.Entry<String, Long> sequence : engine.sequenceState(source).entrySet()) {
-                SqlQueries.execute(slave, engine.restartSequence(sequence.getKey(), sequence.getValue()));
-            }
-            for (Map.Entry<String, Long> identity : engine.identityState(source).entrySet()) {
-                SqlQueries.execute(slave, engine.restartIdentity(byKey.get(identity.getKey()), identity.getValue()));
-            }
-            catalog.installTriggers(slave);
-            slave.commit();
-            source.commit();
-        } finally {
-            CaptureScope.close(previous);
         }
+        slave.commit();
+        engine.afterSchemaCopied(slave);
+        Map<String, CapturedTable> byKey = new HashMap<>();
+        for (CapturedTable table : tables) {
+            copyRows(source, slave, table);
+            byKey.put(table.name().key(), table);
+        }
+        for (Map.Entry<String, Long> sequence : engine.sequenceState(source).entrySet()) {
+            SqlQueries.execute(slave, engine.restartSequence(sequence.getKey(), sequence.getValue()));
+        }
+        for (Map.Entry<String, Long> identity : engine.identityState(source).entrySet()) {
+            SqlQueries.execute(slave, engine.restartIdentity(byKey.get(identity.getKey()), identity.getValue()));
+        }
+        slave.commit();
+        source.commit();
     }
 
     /** A fresh database already has some objects a script recreates (the admin user, the PUBLIC schema). */

@@ -23,8 +23,8 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * The shapes of the master's user tables, keyed as the capture triggers name them, and the installer of those
- * triggers. Read again from the master after every DDL statement (under the commit lock, so no write set is sealed
+ * The shapes of the master's user tables, keyed {@code schema.table} as the row logs look them up, and what the
+ * application's triggers are. Read again from the master after every DDL statement (under the commit lock, so no write set is sealed
  * against a half-changed catalog); readers on the capture path see one immutable map at a time.
  */
 public final class TableCatalog {
@@ -105,8 +105,7 @@ public final class TableCatalog {
     }
 
     /**
-     * Re-reads every user table of {@code master} and makes sure each has its capture trigger(s); reads the
-     * application's own triggers too.
+     * Re-reads every user table of {@code master}, and the application's own triggers.
      */
     public void refresh(Connection master) throws SQLException {
         Map<String, CapturedTable> read = read(master);
@@ -130,13 +129,12 @@ public final class TableCatalog {
     }
 
     /**
-     * Puts back any capture trigger that is missing (trigger DDL naming one is refused, but one lost some other way
-     * would leave its table's writes uncaptured) and re-reads the application's triggers. After trigger DDL this is
-     * all that is refreshed ({@link UserTriggers}): the tables' shapes, and so the objects the appliers key their
+     * Re-reads the application's triggers (dropping any capture trigger of an older MacroDB's,
+     * {@link #dropCaptureTriggers}). After trigger DDL this is all that is refreshed ({@link UserTriggers}): the tables' shapes, and so the objects the appliers key their
      * prepared statements by, stay as they are.
      */
     public void refreshTriggers(Connection master) throws SQLException {
-        boolean anyUserTrigger = installTriggers(master);
+        boolean anyUserTrigger = dropCaptureTriggers(master);
         userTriggers = anyUserTrigger ? UserTriggers.definitions(engine, master) : List.of();
     }
 
@@ -249,53 +247,17 @@ public final class TableCatalog {
     }
 
     /**
-     * Installs the capture trigger(s) on every user table of {@code replica} that lacks them. The replica's own
-     * tables, not the catalog's: a slave replaying an old DDL statement does not have the tables of later ones yet.
+     * Drops every capture trigger of {@code replica}: MacroDB captured H2 with row triggers until 2026-11-29 (HSQLDB
+     * until 2026-11-27), and a file database it left after a crash still holds them, which would fire for every row
+     * (or, their class gone, do nothing at the engine's cost). Both engines are captured from their own record of the
+     * transaction now ({@link io.macrodb.runtime.capture.RowLog}).
      *
      * @return whether the replica has triggers of the application's own
      */
-    public boolean installTriggers(Connection replica) throws SQLException {
-        Set<String> present = new HashSet<>(); // capture triggers in place, by name
-        Set<String> stale = new LinkedHashSet<>(); // H2 lists a trigger once per event
+    public boolean dropCaptureTriggers(Connection replica) throws SQLException {
+        Set<String> capture = new LinkedHashSet<>(); // H2 lists a trigger once per event
         List<ListedTrigger> triggers = listTriggers(replica);
         for (ListedTrigger trigger : triggers) {
-            if (!trigger.isCapture()) {
-                continue;
-            }
-            // A trigger names the table it captures for; a renamed table (ALTER TABLE t RENAME TO u, or its schema
-            // renamed) keeps its trigger under the old name, which would hand its rows to the catalog as the old
-            // table's, unknown now: every write to it was refused. Such a trigger is replaced. One the engine does not
-            // ask for goes too (an HSQLDB file database from before HSQLDB was captured through its row log:
-            // HsqldbRowLogTest).
-            String name = CaptureTriggers.nameOf(trigger.name());
-            if (trigger.capturesFor().equals(trigger.table().key())
-                    && engine.captureTriggers(trigger.table()).containsKey(name)) {
-                present.add(name);
-            } else {
-                stale.add(trigger.qualifiedName());
-            }
-        }
-        for (String trigger : stale) {
-            SqlQueries.execute(replica, "DROP TRIGGER " + trigger);
-        }
-        for (CapturedTable.Name table : userTables(replica)) {
-            for (var trigger : engine.captureTriggers(table).entrySet()) {
-                if (!present.contains(trigger.getKey())) { // one of a table's several may be missing alone
-                    SqlQueries.execute(replica, trigger.getValue());
-                }
-            }
-        }
-        replica.commit();
-        return triggers.stream().anyMatch(trigger -> !trigger.isCapture());
-    }
-
-    /**
-     * Drops every capture trigger of {@code replica}: a durable master shut down cleanly is left as the engine alone
-     * would have it, so that the engine's own URL can write to it again (the next MacroDB start installs them anew).
-     */
-    public void removeTriggers(Connection replica) throws SQLException {
-        Set<String> capture = new LinkedHashSet<>(); // H2 lists a trigger once per event
-        for (ListedTrigger trigger : listTriggers(replica)) {
             if (trigger.isCapture()) {
                 capture.add(trigger.qualifiedName());
             }
@@ -304,31 +266,25 @@ public final class TableCatalog {
             SqlQueries.execute(replica, "DROP TRIGGER " + trigger);
         }
         replica.commit();
+        return triggers.stream().anyMatch(trigger -> !trigger.isCapture());
     }
 
     /**
-     * A trigger as {@code INFORMATION_SCHEMA.TRIGGERS} lists it: its schema-qualified, quoted name, its own name, the
-     * table it fires on, and the key of the table it captures for when it is one of MacroDB's (null: the
-     * application's own).
+     * A trigger as {@code INFORMATION_SCHEMA.TRIGGERS} lists it: its schema-qualified, quoted name, and whether it is
+     * one of MacroDB's capture triggers (by its name, {@link CaptureTriggers}) rather than the application's own.
      */
-    private record ListedTrigger(String qualifiedName, String name, CapturedTable.Name table, String capturesFor) {
-
-        /** Whether it is one of MacroDB's capture triggers. */
-        boolean isCapture() {
-            return capturesFor != null;
-        }
+    private record ListedTrigger(String qualifiedName, boolean isCapture) {
     }
 
     private List<ListedTrigger> listTriggers(Connection replica) throws SQLException {
         List<ListedTrigger> triggers = new ArrayList<>();
         try (var statement = replica.createStatement();
-             ResultSet rows = statement.executeQuery("SELECT TRIGGER_SCHEMA, TRIGGER_NAME, EVENT_OBJECT_SCHEMA, "
-                     + "EVENT_OBJECT_TABLE FROM INFORMATION_SCHEMA.TRIGGERS")) {
+             ResultSet rows = statement.executeQuery("SELECT TRIGGER_SCHEMA, TRIGGER_NAME "
+                     + "FROM INFORMATION_SCHEMA.TRIGGERS")) {
             while (rows.next()) {
                 String name = rows.getString(2);
                 triggers.add(new ListedTrigger(CapturedTable.quote(rows.getString(1)) + "." + CapturedTable.quote(name),
-                        name, new CapturedTable.Name(rows.getString(3), rows.getString(4)),
-                        engine.tableKeyOfTrigger(name)));
+                        CaptureTriggers.nameOf(name) != null));
             }
         }
         return triggers;

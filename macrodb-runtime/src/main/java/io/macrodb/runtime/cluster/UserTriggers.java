@@ -44,19 +44,18 @@ final class UserTriggers {
     }
 
     /**
-     * Refuses trigger DDL ({@link #changesTriggers}) that names one of MacroDB's capture triggers. Dropped, a capture
-     * trigger stops capturing its table's writes, which then reach no slave (measured: {@code verify()} found the
-     * slaves behind after the next insert, on both engines); an application's trigger given such a name would be
-     * taken for one, and dropped as stale.
+     * Refuses trigger DDL ({@link #changesTriggers}) that names a trigger as MacroDB named its capture triggers: the
+     * catalog drops triggers so named as left over from an older MacroDB, which captured with triggers
+     * ({@link TableCatalog#dropCaptureTriggers}), and would drop an application's trigger given such a name.
      */
     static void refuseCaptureTriggerNames(String sql) throws SQLException {
         // A comment before the name hid it, and so did spelling it with Unicode escapes (U&"\004DACRODB_...").
         Matcher named = NAMED.matcher(SqlText.withUnicodeNamesDecoded(SqlText.withoutComments(sql)));
         while (named.find()) {
             if (CaptureTriggers.isReserved(named.group(1))) {
-                throw new SQLException("MacroDB keeps trigger names containing MACRODB_ for its capture triggers, "
-                        + "which send each table's writes to the slaves: they cannot be created, changed or dropped "
-                        + "(" + named.group(1) + "). Give your trigger another name; MacroDB's go with their table.",
+                throw new SQLException("MacroDB reserves trigger names containing MACRODB_ (" + named.group(1)
+                        + "): it drops triggers so named, as left over from its capture triggers of old. Give your "
+                        + "trigger another name.",
                         MacroSqlState.NOT_REPLICABLE);
             }
         }

@@ -103,22 +103,10 @@ public interface Engine {
     }
 
     /**
-     * The capture trigger(s) {@code table} needs, each by its name ({@link CaptureTriggers#name}) with the statement
-     * that creates it; none for an engine captured through its {@link #rowLog}.
-     */
-    Map<String, String> captureTriggers(CapturedTable.Name table);
-
-    /**
      * How the rows an update transaction writes on {@code master} (an engine connection to the master) are read from
-     * the engine's own record of the transaction, or null where the capture triggers ({@link #captureTriggers}) hand
-     * each row over as it is written (the default). An engine may capture one way or the other, not both.
+     * the engine's own record of the transaction. Fails where the engine does not let MacroDB read it.
      */
-    default RowLog rowLog(Connection master) throws SQLException {
-        return null;
-    }
-
-    /** The catalog key a trigger with this name captures for, or null if it is not one of MacroDB's triggers. */
-    String tableKeyOfTrigger(String triggerName);
+    RowLog rowLog(Connection master) throws SQLException;
 
     /**
      * The converter that turns this engine's captured value for {@code column} into one a slave can bind, or null

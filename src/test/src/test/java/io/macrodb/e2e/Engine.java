@@ -5,8 +5,6 @@ import io.macrodb.api.MacroCluster;
 import io.macrodb.api.ReplicaHealth;
 import io.macrodb.api.ReplicaStatus;
 import io.macrodb.api.VerificationReport;
-import io.macrodb.runtime.capture.CaptureScope;
-import io.macrodb.runtime.capture.CaptureSink;
 import org.junit.jupiter.params.provider.Arguments;
 
 import java.sql.Connection;
@@ -188,12 +186,7 @@ enum Engine {
     static Connection behindMacroDbsBack(MacroCluster cluster, int index, String... sqls) throws SQLException {
         Connection connection = DriverManager.getConnection(cluster.replicas().get(index).database());
         connection.setAutoCommit(false);
-        CaptureSink previous = CaptureScope.open(CaptureSink.IGNORE);
-        try {
-            execute(connection, sqls);
-        } finally {
-            CaptureScope.close(previous);
-        }
+        execute(connection, sqls);
         return connection;
     }
 

@@ -322,19 +322,13 @@ class OperatorApiTest {
             Engine.execute(c, "CREATE TABLE t (id INT PRIMARY KEY, v INT)", "INSERT INTO t VALUES (1, 1)");
             MacroCluster cluster = c.unwrap(MacroCluster.class);
             assertTrue(cluster.verify().identical());
-            // Corrupt the slave behind MacroDB's back (a test-only door: the slave's own database, with capture
-            // silenced the way an applier is) and check that verification notices.
+            // Corrupt the slave behind MacroDB's back (a test-only door: the slave's own database) and check that
+            // verification notices.
             cluster.queryEachReplica(replica -> {
                 if (replica.getMetaData().getURL().contains("_macrodb_r1")) {
-                    io.macrodb.runtime.capture.CaptureSink previous = io.macrodb.runtime.capture.CaptureScope
-                            .open(io.macrodb.runtime.capture.CaptureSink.IGNORE);
-                    try {
-                        replica.setReadOnly(false);
-                        Engine.execute(replica, "UPDATE t SET v = 2 WHERE id = 1");
-                        replica.commit();
-                    } finally {
-                        io.macrodb.runtime.capture.CaptureScope.close(previous);
-                    }
+                    replica.setReadOnly(false);
+                    Engine.execute(replica, "UPDATE t SET v = 2 WHERE id = 1");
+                    replica.commit();
                 }
                 return null;
             });

@@ -23,10 +23,9 @@ import java.util.Map;
  * Applies a slave's row changes through H2's table API, as H2's own INSERT, UPDATE and DELETE do once they have
  * computed their rows: the table's indexes are maintained in the applier's transaction, which the applier commits.
  *
- * <p>Why: an inserted row is stored in the very {@code Value[]} the master stores ({@link H2CaptureTrigger}), so a
+ * <p>Why: an inserted row is stored in the very {@code Value[]} the master stores ({@link H2RowLog}), so a
  * slave adds only its row object and index entries, not a copy of every value; and the slave skips what SQL would
- * do again for nothing: parse and bind, convert each value to its column, check constraints the master checked, and
- * fire its capture trigger, whose rows an applier ignores.
+ * do again for nothing: parse and bind, convert each value to its column, and check constraints the master checked.
  *
  * <p>What it leaves to SQL (returns {@link #NOT_WRITTEN}): a table without a primary key (matched on all its old
  * values, exactly, by SQL), one with a LOB column (H2 copies a LOB into the table's own storage as it stores the

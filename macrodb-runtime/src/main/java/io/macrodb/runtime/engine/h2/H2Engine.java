@@ -4,7 +4,6 @@ import io.macrodb.api.MacroSqlState;
 import io.macrodb.runtime.capture.CapturedTable;
 import io.macrodb.runtime.capture.KeylessMatch;
 import io.macrodb.runtime.capture.ValueConverter;
-import io.macrodb.runtime.engine.CaptureTriggers;
 import io.macrodb.runtime.engine.Engine;
 import io.macrodb.runtime.engine.EngineUrl;
 import io.macrodb.runtime.engine.SqlQueries;
@@ -134,25 +133,22 @@ public final class H2Engine implements Engine {
      */
     @Override
     public boolean isSystemSchema(String schema) {
+        return isOwnSchema(schema);
+    }
+
+    static boolean isOwnSchema(String schema) {
         return "INFORMATION_SCHEMA".equalsIgnoreCase(schema) || "PG_CATALOG".equalsIgnoreCase(schema);
     }
 
+    /** Rows are read from each transaction's undo log ({@link H2RowLog}). */
     @Override
-    public Map<String, String> captureTriggers(CapturedTable.Name table) {
-        String name = CaptureTriggers.name('A', table);
-        return Map.of(name, "CREATE TRIGGER " + CapturedTable.quote(table.schema()) + "." + CapturedTable.quote(name)
-                + " AFTER INSERT, UPDATE, DELETE ON " + table.quoted() + " FOR EACH ROW CALL '"
-                + H2CaptureTrigger.class.getName() + "'");
-    }
-
-    @Override
-    public String tableKeyOfTrigger(String triggerName) {
-        return CaptureTriggers.tableKey(triggerName);
+    public io.macrodb.runtime.capture.RowLog rowLog(Connection master) throws SQLException {
+        return new H2RowLog(session(master));
     }
 
     /**
-     * The capture trigger hands over H2's own {@code Value} objects ({@link H2CaptureTrigger}), which slaves bind and
-     * store as they are. Three kinds of column need more. A LOB value belongs to the database that made it: its
+     * The row log hands over H2's own {@code Value} objects ({@link H2RowLog}), which slaves bind and store as
+     * they are. Three kinds of column need more. A LOB value belongs to the database that made it: its
      * bytes or text are captured instead. A {@code VARCHAR_IGNORECASE} value equals another of other letter case,
      * which would hide an update of the case from the changed-column test: captured as its text, which compares
      * exactly. And a table without a key is matched on its old values with literals ({@link CapturedTable}): its

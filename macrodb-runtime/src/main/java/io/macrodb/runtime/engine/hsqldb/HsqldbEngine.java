@@ -5,7 +5,6 @@ import io.macrodb.runtime.capture.CapturedTable;
 import io.macrodb.runtime.capture.KeylessMatch;
 import io.macrodb.runtime.capture.RowLog;
 import io.macrodb.runtime.capture.ValueConverter;
-import io.macrodb.runtime.engine.CaptureTriggers;
 import io.macrodb.runtime.engine.Engine;
 import io.macrodb.runtime.engine.EngineUrl;
 import io.macrodb.runtime.engine.SqlQueries;
@@ -189,24 +188,10 @@ public final class HsqldbEngine implements Engine {
         return definition == null || specificName == null ? definition : definition.replace(specificName, "");
     }
 
-    /** None: rows are read from the session's record of them ({@link #rowLog}). */
-    @Override
-    public Map<String, String> captureTriggers(CapturedTable.Name table) {
-        return Map.of();
-    }
-
+    /** Rows are read from the session's record of them ({@link HsqldbRowLog}). */
     @Override
     public RowLog rowLog(Connection master) throws SQLException {
         return new HsqldbRowLog((org.hsqldb.Session) master.unwrap(JDBCConnection.class).getSession());
-    }
-
-    /**
-     * Still known by name: a file database written by a MacroDB that captured HSQLDB with triggers, and not shut down
-     * cleanly, may hold some; the catalog drops them at start (HSQLDB runs a trigger whose class is gone as a no-op).
-     */
-    @Override
-    public String tableKeyOfTrigger(String triggerName) {
-        return CaptureTriggers.tableKey(triggerName);
     }
 
     /** Types whose values HSQLDB stores as plain Java objects: no converter, so no row copy. */

@@ -1,0 +1,99 @@
+package io.macrodb.runtime.engine.h2;
+
+import org.h2.mvstore.Cursor;
+import org.h2.mvstore.MVMap;
+import org.h2.mvstore.tx.Transaction;
+import org.h2.mvstore.tx.TransactionStore;
+import org.h2.value.VersionedValue;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.sql.SQLException;
+
+/**
+ * Reads an H2 transaction's undo log: the record H2's MVStore keeps of every change the transaction made to a map (a
+ * table's rows, an index's entries), in order, with the value it replaced, to roll the transaction back. A statement
+ * that fails and a rollback to a savepoint take their records out again as they undo them.
+ *
+ * <p>H2 keeps the log in {@code TransactionStore.undoLogs}, one map per open transaction, keyed by the transaction's
+ * id and a log id that counts its changes ({@code Transaction.setSavepoint()} gives the next one), its records of the
+ * package-private class {@code Record} ({@code mapId}, {@code key}, {@code oldValue}). Both are reached by
+ * reflection: {@code Transaction.getChanges}, the public way, looks up every record's map name in the store's
+ * metadata, which cost more than the capture triggers it replaces. Written against H2 2.5.252 (the layout has held
+ * since 2.0): re-check it on an H2 upgrade; {@code H2RowLogTest} fails if it no longer reads what a statement wrote.
+ */
+final class H2UndoLog {
+
+    /** One change: the map it was made in, the key, and the value the key had before it (null: none). */
+    interface Visitor {
+        void change(int mapId, Object key, Object before) throws SQLException;
+    }
+
+    private static final int LOG_ID_BITS = 40;
+    private static final VarHandle UNDO_LOGS;
+    private static final VarHandle MAP_ID;
+    private static final VarHandle KEY;
+    private static final VarHandle OLD_VALUE;
+    private static final String UNREACHABLE;
+
+    static {
+        VarHandle undoLogs = null;
+        VarHandle mapId = null;
+        VarHandle key = null;
+        VarHandle oldValue = null;
+        String unreachable = null;
+        try {
+            MethodHandles.Lookup store = MethodHandles.privateLookupIn(TransactionStore.class, MethodHandles.lookup());
+            undoLogs = store.findVarHandle(TransactionStore.class, "undoLogs", MVMap[].class);
+            Class<?> record = Class.forName("org.h2.mvstore.tx.Record", false, TransactionStore.class.getClassLoader());
+            MethodHandles.Lookup records = MethodHandles.privateLookupIn(record, MethodHandles.lookup());
+            mapId = records.findVarHandle(record, "mapId", int.class);
+            key = records.findVarHandle(record, "key", Object.class);
+            oldValue = records.findVarHandle(record, "oldValue", VersionedValue.class);
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            unreachable = e.toString();
+        }
+        UNDO_LOGS = undoLogs;
+        MAP_ID = mapId;
+        KEY = key;
+        OLD_VALUE = oldValue;
+        UNREACHABLE = unreachable;
+    }
+
+    private H2UndoLog() {
+    }
+
+    /**
+     * Fails when this H2 does not let MacroDB read its undo log (another layout, or H2 on the module path without
+     * its transaction package opened): no write could then be captured, so the cluster must not open.
+     */
+    static void requireReadable() throws SQLException {
+        if (UNREACHABLE != null) {
+            throw new SQLException("MacroDB cannot read H2's undo log, from which it captures the rows each transaction "
+                    + "writes (" + UNREACHABLE + "). Use H2 2.5.252 on the class path, or open its package to MacroDB: "
+                    + "--add-opens com.h2database/org.h2.mvstore.tx=ALL-UNNAMED.",
+                    io.macrodb.api.MacroSqlState.NOT_REPLICABLE);
+        }
+    }
+
+    /**
+     * Hands {@code visitor} the changes {@code transaction} made from log id {@code from} up to {@code to}
+     * (excluded), in the order it made them. The caller holds the transaction's session lock.
+     */
+    @SuppressWarnings("unchecked")
+    static void read(TransactionStore store, Transaction transaction, long from, long to, Visitor visitor)
+            throws SQLException {
+        MVMap<Long, Object> log = ((MVMap<Long, Object>[]) UNDO_LOGS.get(store))[transaction.getId()];
+        long prefix = (long) transaction.getId() << LOG_ID_BITS;
+        Cursor<Long, Object> records = log.cursor(prefix | from, prefix | (to - 1), false);
+        while (records.hasNext()) {
+            records.next();
+            Object record = records.getValue();
+            int mapId = (int) MAP_ID.get(record);
+            if (mapId >= 0) {
+                VersionedValue<?> old = (VersionedValue<?>) OLD_VALUE.get(record);
+                visitor.change(mapId, KEY.get(record), old == null ? null : old.getCurrentValue());
+            }
+        }
+    }
+}
