@@ -284,7 +284,7 @@ public final class TableCatalog {
             while (rows.next()) {
                 String name = rows.getString(2);
                 triggers.add(new ListedTrigger(CapturedTable.quote(rows.getString(1)) + "." + CapturedTable.quote(name),
-                        CaptureTriggers.nameOf(name) != null));
+                        CaptureTriggers.isReserved(name)));
             }
         }
         return triggers;
