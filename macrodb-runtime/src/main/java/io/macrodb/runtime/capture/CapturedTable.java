@@ -252,7 +252,7 @@ public final class CapturedTable {
         return engineRow == null || needsConversion ? capture(engineRow) : engineRow.clone();
     }
 
-    /** Converts a row as the engine's trigger gave it; returns the same array when no column needs converting. */
+    /** Converts a row as the engine stores it; returns the same array when no column needs converting. */
     public Object[] capture(Object[] engineRow) throws java.sql.SQLException {
         if (engineRow == null || !needsConversion) {
             return engineRow;

@@ -4,8 +4,8 @@ import java.sql.SQLException;
 
 /**
  * The rows an update transaction has written, as the engine itself records them (for its own rollback and commit),
- * read after each statement: how MacroDB captures on an engine whose triggers cost too much to fire for every row
- * (HSQLDB's). One per engine connection to the master; its statements run one at a time, so the log keeps where the
+ * read after each statement: how MacroDB captures, on both engines (their row triggers cost more than the rest of
+ * MacroDB together; H2's undo log, HSQLDB's session row actions). One per engine connection to the master; its statements run one at a time, so the log keeps where the
  * current statement began.
  *
  * <p>The record stays exact when a statement fails: the engine takes the statement's rows out of it again as it undoes
@@ -20,7 +20,7 @@ public interface RowLog {
     /**
      * Called once that statement has succeeded: hands every row it wrote to {@code capture}, in the engine's order,
      * an updated row as one change (its old and new values). If a row cannot be captured (a table the catalog does not
-     * have, a value no slave can take), the statement is undone in the engine, as a trigger's refusal undid it, and
+     * have, a value no slave can take), the statement is undone in the engine, as an engine undoes a failed statement, and
      * the error thrown: no row of it may commit unless every slave gets it.
      */
     void statementEnded(TransactionCapture capture) throws SQLException;

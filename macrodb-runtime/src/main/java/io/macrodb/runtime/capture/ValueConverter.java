@@ -3,7 +3,7 @@ package io.macrodb.runtime.capture;
 import java.sql.SQLException;
 
 /**
- * Turns a value as an engine's trigger sees it into a plain, immutable JDBC value that every slave can bind: the
+ * Turns a value as the engine stores it into a plain, immutable JDBC value that every slave can bind: the
  * same object then reaches every slave.
  */
 @FunctionalInterface

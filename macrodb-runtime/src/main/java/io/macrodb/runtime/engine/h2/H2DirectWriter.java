@@ -33,7 +33,7 @@ import java.util.Map;
  * would have to re-key the row), and a row not captured in {@code Value}s.
  *
  * <p>Sharing the master's arrays relies on H2 never changing a stored row's array in place. In 2.5.252 only the
- * primary index's LOB copy does, as it stores the row (before any trigger sees it), and LOB tables are left to SQL.
+ * primary index's LOB copy does, as it stores the row (before the row log reads it), and LOB tables are left to SQL.
  * A change there would reach every slave at once, outside the version order, and no test need notice: re-read H2's
  * DML paths on an upgrade.
  */

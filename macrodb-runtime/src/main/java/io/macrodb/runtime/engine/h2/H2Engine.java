@@ -30,8 +30,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * H2 2.x, embedded ({@code mem:} and {@code file:}). Captures with one row trigger for all three events, in H2's own
- * immutable {@code Value} objects ({@link #converterFor} names the few columns captured otherwise), and writes a
+ * H2 2.x, embedded ({@code mem:} and {@code file:}). Captures from each transaction's undo log ({@link H2RowLog}), in
+ * H2's own immutable {@code Value} objects ({@link #converterFor} names the few columns captured otherwise), and writes a
  * slave's rows straight into its tables where it can ({@link H2DirectWriter}).
  */
 public final class H2Engine implements Engine {
