@@ -13,7 +13,7 @@ public class Alloc {
       long b0 = t.getCurrentThreadAllocatedBytes(); long c0 = t.getCurrentThreadCpuTime();
       for (int i = 0; i < n; i++) { p.setInt(1, 1 + (i % 10000)); p.executeUpdate(); c.commit(); }
       long b1 = t.getCurrentThreadAllocatedBytes(); long c1 = t.getCurrentThreadCpuTime();
-      System.out.println(a[0].substring(0, 20) + " bytes/op " + (b1 - b0) / n + " cpu ns/op " + (c1 - c0) / n);
+      System.out.println(a[0] + " bytes/op " + (b1 - b0) / n + " cpu ns/op " + (c1 - c0) / n);
     }
   }
 }
