@@ -117,9 +117,10 @@ final class H2RowLog implements RowLog {
     }
 
     private void readStatement(Transaction written, long end) throws SQLException {
+        tables.refresh(session);
         H2UndoLog.read(session.getDatabase().getStore().getTransactionStore(), written, statementStart, end,
                 (mapId, key, before) -> {
-                    H2TableMaps.Rows rows = tables.rows(session, mapId);
+                    H2TableMaps.Rows rows = tables.rows(mapId);
                     if (rows != null) {
                         changes.add(new Change(rows, key, before));
                     }

@@ -46,14 +46,18 @@ final class H2TableMaps {
     private Rows[] byMapId = new Rows[0];
     private long readAtMetaId = -1;
 
-    /** The captured table whose rows map {@code mapId} is, or null. */
-    Rows rows(SessionLocal session, int mapId) {
+    /** Reads the tables again if the schema changed since they were read; called once before each statement's log. */
+    void refresh(SessionLocal session) {
         Database database = session.getDatabase();
         long metaId = database.getModificationMetaId();
         if (metaId != readAtMetaId) {
             read(session, database);
             readAtMetaId = metaId;
         }
+    }
+
+    /** The captured table whose rows map {@code mapId} is, or null (as of the last {@link #refresh}). */
+    Rows rows(int mapId) {
         return mapId < byMapId.length ? byMapId[mapId] : null;
     }
 
