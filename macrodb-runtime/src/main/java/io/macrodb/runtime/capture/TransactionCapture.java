@@ -39,16 +39,21 @@ public final class TransactionCapture {
      * stores, so they are copied (and converted where a column needs it), never kept themselves.
      */
     public void storedRowChanged(CapturedTable table, Object[] before, Object[] after) throws SQLException {
-        add(table, table.captureCopy(before), table.captureCopy(after));
+        add(table, table.captureCopy(before), table.captureCopy(after), null);
     }
 
     /**
      * A row read from the engine's own record of the transaction ({@link RowLog}) whose arrays the engine never
      * changes in place (H2's): kept as they are, converted only where a column needs it, so that every slave can
      * store the master's own arrays.
+     *
+     * @param masterRow the engine's object that holds {@code after} in the master's table, which slaves may then
+     *                  store too ({@link WriteSet.RowChange#masterRow}); kept only where no column needed converting
      */
-    public void sharedRowChanged(CapturedTable table, Object[] before, Object[] after) throws SQLException {
-        add(table, table.capture(before), table.capture(after));
+    public void sharedRowChanged(CapturedTable table, Object[] before, Object[] after, Object masterRow)
+            throws SQLException {
+        Object[] captured = table.capture(after);
+        add(table, table.capture(before), captured, captured == after ? masterRow : null);
     }
 
     /** The catalog's shape of the table with key {@code tableKey}; a table it does not have cannot be replicated. */
@@ -61,13 +66,13 @@ public final class TransactionCapture {
         return table;
     }
 
-    private void add(CapturedTable table, Object[] before, Object[] after) {
+    private void add(CapturedTable table, Object[] before, Object[] after, Object masterRow) {
         WriteSet.Kind kind = before == null ? WriteSet.Kind.INSERT
                 : after == null ? WriteSet.Kind.DELETE : WriteSet.Kind.UPDATE;
         if (kind == WriteSet.Kind.INSERT) {
             notePossibleIdentityDraw(table);
         }
-        entries.add(new WriteSet.RowChange(table, kind, before, after));
+        entries.add(new WriteSet.RowChange(table, kind, before, after, masterRow));
     }
 
     /**
@@ -98,7 +103,8 @@ public final class TransactionCapture {
                 }
             }
             if (change.kind() != WriteSet.Kind.DELETE) {
-                left.add(new WriteSet.RowChange(change.table(), WriteSet.Kind.INSERT, null, change.after()));
+                left.add(new WriteSet.RowChange(change.table(), WriteSet.Kind.INSERT, null, change.after(),
+                        change.masterRow()));
             }
         }
         statement.clear();

@@ -1,5 +1,7 @@
 package io.macrodb.runtime.capture;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
@@ -35,13 +37,21 @@ public record WriteSet(long version, List<Entry> entries, List<String> sessionSe
         private final Kind kind;
         private final Object[] before;
         private final Object[] after;
+        private final Object masterRow;
         private volatile Object[] storedAfter;
+        private volatile Object sharedBySlaves;
 
         public RowChange(CapturedTable table, Kind kind, Object[] before, Object[] after) {
+            this(table, kind, before, after, null);
+        }
+
+        /** @param masterRow see {@link #masterRow()} */
+        public RowChange(CapturedTable table, Kind kind, Object[] before, Object[] after, Object masterRow) {
             this.table = table;
             this.kind = kind;
             this.before = before;
             this.after = after;
+            this.masterRow = masterRow;
         }
 
         public CapturedTable table() {
@@ -60,6 +70,44 @@ public record WriteSet(long version, List<Entry> entries, List<String> sessionSe
         /** The row after the change (null for a delete), as captured. */
         public Object[] after() {
             return after;
+        }
+
+        /**
+         * The engine's own object that holds {@link #after()} in the master's table (H2's {@code Row}), which a slave
+         * may store as it is instead of a row object of its own; null where the engine has none to share (HSQLDB, a
+         * delete, a row the capture converted).
+         */
+        public Object masterRow() {
+            return masterRow;
+        }
+
+        /**
+         * What the first slave to store {@link #masterRow()} made of it for the other slaves to store too (H2: the
+         * row's index entries), or null. The others check it fits their own table before they store it.
+         */
+        public Object sharedBySlaves() {
+            return sharedBySlaves;
+        }
+
+        /**
+         * Offers {@code made} to the other slaves, unless another slave offered first; returns what is offered now,
+         * for this slave to store too. Two appliers that get here at once both make theirs, one is kept, and both
+         * store that one. {@code made} is fully built before it is published, and never changed after.
+         */
+        public Object shareWithSlaves(Object made) {
+            Object earlier = SHARED_BY_SLAVES.compareAndExchange(this, null, made);
+            return earlier == null ? made : earlier;
+        }
+
+        private static final VarHandle SHARED_BY_SLAVES;
+
+        static {
+            try {
+                SHARED_BY_SLAVES = MethodHandles.lookup().findVarHandle(RowChange.class, "sharedBySlaves",
+                        Object.class);
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
+            }
         }
 
         /**

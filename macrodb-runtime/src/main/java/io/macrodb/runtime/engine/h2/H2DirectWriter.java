@@ -23,17 +23,27 @@ import java.util.Map;
  * Applies a slave's row changes through H2's table API, as H2's own INSERT, UPDATE and DELETE do once they have
  * computed their rows: the table's indexes are maintained in the applier's transaction, which the applier commits.
  *
- * <p>Why: an inserted row is stored in the very {@code Value[]} the master stores ({@link H2RowLog}), so a
- * slave adds only its row object and index entries, not a copy of every value; and the slave skips what SQL would
- * do again for nothing: parse and bind, convert each value to its column, and check constraints the master checked.
+ * <p>Why: a slave stores the master's very row object ({@code Row}, holding the master's {@code Value[]}: {@link
+ * H2RowLog}), and an inserted row's index entries the first slave made ({@link H2SharedRowInsert}), instead of a copy
+ * of every value and a row object and entries of its own; and the slave skips what SQL would do again for nothing:
+ * parse and bind, convert each value to its column, and check constraints the master checked.
+ *
+ * <p>A row object holds the row's key in its table (the primary key's value, or a key H2 counts up where the primary
+ * key is not one integer column), which a slave's table must then give it too: a slave shares the master's row only
+ * where its own row has the same key (an update), or, for an insert, where its table has no row with that key yet,
+ * else it stores a row of its own with the master's values. Keys stay the same on every replica as long as rows are
+ * only added this way and copied with their keys ({@link H2StoredRowsCopy}); H2's UPDATE keeps a row's key. H2 sets
+ * a row's key as it stores it, and {@code updateRow} sets it again on the new row: on a shared row both write the
+ * value it already has.
  *
  * <p>What it leaves to SQL (returns {@link #NOT_WRITTEN}): a table without a primary key (matched on all its old
  * values, exactly, by SQL), one with a LOB column (H2 copies a LOB into the table's own storage as it stores the
  * row), a table whose H2 columns are not the captured ones, an update that moves a primary key or unique value (H2
  * would have to re-key the row), and a row not captured in {@code Value}s.
  *
- * <p>Sharing the master's arrays relies on H2 never changing a stored row's array in place. In 2.5.252 only the
- * primary index's LOB copy does, as it stores the row (before the row log reads it), and LOB tables are left to SQL.
+ * <p>Sharing the master's rows relies on H2 never changing a stored row in place, which its MVCC needs too (a
+ * reader of an older snapshot reads the same object). In 2.5.252 only the primary index's LOB copy changes a row's
+ * array, as it stores the row (before the row log reads it), and LOB tables are left to SQL.
  * A change there would reach every slave at once, outside the version order, and no test need notice: re-read H2's
  * DML paths on an upgrade.
  */
@@ -85,7 +95,7 @@ final class H2DirectWriter implements DirectRowWriter {
         MVTable table = target.table();
         table.lock(session, Table.WRITE_LOCK);
         if (change.kind() == WriteSet.Kind.INSERT) {
-            table.addRow(session, table.createRow(after, Row.MEMORY_CALCULATE));
+            add(table, change, after);
             return 1;
         }
         SearchRow key = table.getTemplateSimpleRow(false);
@@ -106,9 +116,31 @@ final class H2DirectWriter implements DirectRowWriter {
         if (change.kind() == WriteSet.Kind.DELETE) {
             table.removeRow(session, old);
         } else {
-            table.updateRow(session, old, table.createRow(after, Row.MEMORY_CALCULATE));
+            Row shared = masterRow(change, after);
+            table.updateRow(session, old, shared != null && shared.getKey() == old.getKey() ? shared
+                    : table.createRow(after, Row.MEMORY_CALCULATE));
         }
         return 1;
+    }
+
+    /**
+     * Adds the master's row object ({@link H2SharedRowInsert}), or a row of the slave's own where there is none to
+     * share or the master's key is taken in the slave's table (keys the replicas gave differently, in a table applied
+     * through SQL before).
+     */
+    private void add(MVTable table, WriteSet.RowChange change, Value[] after) {
+        Row shared = masterRow(change, after);
+        if (shared == null || !H2SharedRowInsert.add(session, table, shared, change)) {
+            table.addRow(session, table.createRow(after, Row.MEMORY_CALCULATE));
+        }
+    }
+
+    /**
+     * The master's row object holding {@code after}, or null where the change carries none, or one whose key is 0,
+     * which H2 would take for "no key yet" and replace with one of the slave's, in the master's row.
+     */
+    private static Row masterRow(WriteSet.RowChange change, Value[] after) {
+        return change.masterRow() instanceof Row row && row.getValueList() == after && row.getKey() != 0 ? row : null;
     }
 
     /** The H2 table a captured table's rows can be written to directly, or {@link #SQL}. */

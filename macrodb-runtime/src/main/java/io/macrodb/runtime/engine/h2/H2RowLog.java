@@ -19,7 +19,8 @@ import java.util.Set;
  * Captures the rows an update transaction writes on an H2 master from its transaction's undo log ({@link H2UndoLog}),
  * read after each statement from where the statement began: each row of a captured table the statement changed, as
  * it was before the statement and as it is now, both the very {@code Value[]} arrays H2 stores (which it never
- * changes in place), so that slaves store the master's own arrays ({@link H2DirectWriter}).
+ * changes in place), and the row object now stored, so that slaves store the master's own rows ({@link
+ * H2DirectWriter}).
  *
  * <p>Why not triggers, as before 2026-11-29. H2 calls a row trigger with a new JDBC connection object and, for a
  * trigger that takes H2's own values ({@code TriggerAdapter}), a result set built afresh for the old and for the new
@@ -145,7 +146,7 @@ final class H2RowLog implements RowLog {
                 lastRows = change.rows();
                 lastTable = capture.table(lastRows.tableKey());
             }
-            capture.sharedRowChanged(lastTable, values(change.before()), values(after));
+            capture.sharedRowChanged(lastTable, values(change.before()), values(after), after);
         }
     }
 

@@ -3,6 +3,7 @@ package io.macrodb.runtime.engine.h2;
 import io.macrodb.runtime.capture.CapturedTable;
 import org.h2.engine.SessionLocal;
 import org.h2.index.Cursor;
+import org.h2.index.Index;
 import org.h2.message.DbException;
 import org.h2.mvstore.db.MVTable;
 import org.h2.result.Row;
@@ -12,10 +13,11 @@ import java.sql.Connection;
 import java.sql.SQLException;
 
 /**
- * Copies a table's rows to a new slave as its source stores them: each row's value array, the very one the source
- * holds, added to the slave's table through H2's table API ({@link H2DirectWriter} writes applied rows the same way).
- * A rebuilt slave then shares its rows with the other replicas, as a slave that applied them does; copied through
- * JDBC it held a copy of every value, so a cluster after a rebuild used more memory than before the failure.
+ * Copies a table's rows to a new slave as its source stores them: each row object, the very one the source holds
+ * (with its key and value array), added with the source's own index entries for it ({@link H2SharedRowInsert}), as
+ * {@link H2DirectWriter} writes applied rows. A rebuilt slave then shares its rows with the other replicas, as a slave
+ * that applied them does; copied through JDBC it held a copy of every value, so a cluster after a rebuild used more
+ * memory than before the failure.
  *
  * <p>The source stands still while it is copied (a paused slave, or a master whose commits are held), so its
  * committed rows are the ones read. The slave's table was just created from the source's own script: the same
@@ -45,9 +47,10 @@ final class H2StoredRowsCopy {
             from.startStatementWithinTransaction(null);
             try {
                 Cursor rows = read.getScanIndex(from).find(from, null, null, false);
+                Index[] sources = H2SharedRowInsert.sourceIndexes(write, read);
                 int pending = 0;
                 while (rows.next()) {
-                    add(to, write, rows.get());
+                    add(to, write, rows.get(), sources);
                     if (++pending == commitEvery) {
                         slave.commit();
                         pending = 0;
@@ -64,11 +67,17 @@ final class H2StoredRowsCopy {
     }
 
     /** One row, in its own statement of the slave's transaction, under the table's write lock, as H2's INSERT does. */
-    private static void add(SessionLocal session, MVTable table, Row row) {
+    private static void add(SessionLocal session, MVTable table, Row row, Index[] sources) {
         session.startStatementWithinTransaction(null);
         try {
             table.lock(session, Table.WRITE_LOCK);
-            table.addRow(session, table.createRow(row.getValueList(), Row.MEMORY_CALCULATE));
+            if (row.getKey() != 0) {
+                // The source's row object itself, with its key, so that the slave's keys stay the master's and the
+                // slave can go on sharing the master's rows (H2DirectWriter), and the source's index entries.
+                H2SharedRowInsert.addCopied(session, table, row, sources);
+            } else { // a key H2 would take for none, and replace, in the source's row
+                table.addRow(session, table.createRow(row.getValueList(), Row.MEMORY_CALCULATE));
+            }
         } finally {
             session.endStatement();
         }
