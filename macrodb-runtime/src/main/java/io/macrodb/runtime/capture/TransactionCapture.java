@@ -47,13 +47,16 @@ public final class TransactionCapture {
      * changes in place (H2's): kept as they are, converted only where a column needs it, so that every slave can
      * store the master's own arrays.
      *
-     * @param masterRow the engine's object that holds {@code after} in the master's table, which slaves may then
-     *                  store too ({@link WriteSet.RowChange#masterRow}); kept only where no column needed converting
+     * @param masterRow the engine's object for the row in the master's table ({@link WriteSet.RowChange#masterRow}:
+     *                  it holds {@code after}, or for a delete {@code before}); kept only where no column needed
+     *                  converting
      */
     public void sharedRowChanged(CapturedTable table, Object[] before, Object[] after, Object masterRow)
             throws SQLException {
-        Object[] captured = table.capture(after);
-        add(table, table.capture(before), captured, captured == after ? masterRow : null);
+        Object[] capturedBefore = table.capture(before);
+        Object[] capturedAfter = table.capture(after);
+        add(table, capturedBefore, capturedAfter,
+                capturedBefore == before && capturedAfter == after ? masterRow : null);
     }
 
     /** The catalog's shape of the table with key {@code tableKey}; a table it does not have cannot be replicated. */

@@ -73,9 +73,10 @@ public record WriteSet(long version, List<Entry> entries, List<String> sessionSe
         }
 
         /**
-         * The engine's own object that holds {@link #after()} in the master's table (H2's {@code Row}), which a slave
-         * may store as it is instead of a row object of its own; null where the engine has none to share (HSQLDB, a
-         * delete, a row the capture converted).
+         * The engine's own object for the row in the master's table (H2's {@code Row}, with the row's key there): the
+         * one that holds {@link #after()}, which a slave may store as it is instead of a row object of its own, or
+         * for a delete the one that held {@link #before()}; null where the engine has none to share (HSQLDB, a row
+         * the capture converted).
          */
         public Object masterRow() {
             return masterRow;

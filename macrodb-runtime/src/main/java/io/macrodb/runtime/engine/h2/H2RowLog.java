@@ -146,7 +146,8 @@ final class H2RowLog implements RowLog {
                 lastRows = change.rows();
                 lastTable = capture.table(lastRows.tableKey());
             }
-            capture.sharedRowChanged(lastTable, values(change.before()), values(after), after);
+            capture.sharedRowChanged(lastTable, values(change.before()), values(after),
+                    after != null ? after : change.before());
         }
     }
 
