@@ -1,8 +1,8 @@
 package io.macrodb.e2e;
 
 import io.macrodb.api.MacroCluster;
-import org.h2.engine.SessionLocal;
 import io.macrodb.api.ReplicaStatus;
+import org.h2.engine.SessionLocal;
 import org.h2.index.Cursor;
 import org.h2.index.Index;
 import org.h2.jdbc.JdbcConnection;
@@ -38,7 +38,7 @@ class H2SharedRowsTest {
     private static final int REPLICAS = 3;
 
     @Test
-    void everySlaveStoresTheMastersValueArraysAndValues() throws Exception {
+    void everySlaveStoresTheMastersRowsAndTheSlavesShareIndexEntries() throws Exception {
         try (Connection c = Engine.connect(Engine.H2.url(REPLICAS))) {
             Engine.execute(c, "CREATE TABLE item (id INT PRIMARY KEY, name VARCHAR(20), price DECIMAL(8, 2), "
                             + "added TIMESTAMP)",
