@@ -124,21 +124,7 @@ public class H2RowLogTest {
     @Test
     void aRowNoSlaveCanTakeUndoesItsStatementOnly() throws Exception {
         try (Connection c = open()) {
-            MacroCluster cluster = c.unwrap(MacroCluster.class);
-            try (Connection master = Engine.behindMacroDbsBack(cluster, 0, "CREATE TABLE stray (id INT)")) {
-                master.commit();
-            }
-            Engine.execute(c, "UPDATE item SET qty = 99 WHERE id = 1");
-            SQLException refused = assertThrows(SQLException.class,
-                    () -> Engine.execute(c, "INSERT INTO stray VALUES (1)"));
-            assertEquals("0AM01", refused.getSQLState(), refused::getMessage);
-            c.commit();
-            assertEquals(List.of("0"), Engine.rows(c, "SELECT COUNT(*) FROM stray"));
-            assertEquals(List.of("99"), Engine.rows(c, "SELECT qty FROM item WHERE id = 1"));
-            try (Connection master = Engine.behindMacroDbsBack(cluster, 0, "DROP TABLE stray")) {
-                master.commit();
-            }
-            Engine.assertReplicatedThenShutDown(c);
+            RowLogScenarios.unknownTableUndoesItsStatementOnly(c);
         }
     }
 

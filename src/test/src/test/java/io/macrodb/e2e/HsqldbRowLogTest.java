@@ -1,6 +1,5 @@
 package io.macrodb.e2e;
 
-import io.macrodb.api.MacroCluster;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -146,22 +145,7 @@ class HsqldbRowLogTest {
     @ValueSource(strings = {"locks", "mvcc"})
     void aRowNoSlaveCanTakeUndoesItsStatementOnly(String mode) throws Exception {
         try (Connection c = open(mode)) {
-            MacroCluster cluster = c.unwrap(MacroCluster.class);
-            try (Connection master = Engine.behindMacroDbsBack(cluster, 0, "CREATE TABLE unknown (id INT)")) {
-                master.commit();
-            }
-            Engine.execute(c, "UPDATE item SET qty = 99 WHERE id = 1");
-            SQLException refused = assertThrows(SQLException.class,
-                    () -> Engine.execute(c, "INSERT INTO unknown VALUES (1)"));
-            assertEquals("0AM01", refused.getSQLState(), refused::getMessage);
-            c.commit();
-            assertEquals(List.of("0"), Engine.rows(c, "SELECT COUNT(*) FROM unknown"));
-            assertEquals(List.of("99"), Engine.rows(c, "SELECT qty FROM item WHERE id = 1"));
-            c.commit(); // the reads' locks go: HSQLDB's DROP TABLE waits for them
-            try (Connection master = Engine.behindMacroDbsBack(cluster, 0, "DROP TABLE unknown")) {
-                master.commit();
-            }
-            Engine.assertReplicatedThenShutDown(c);
+            RowLogScenarios.unknownTableUndoesItsStatementOnly(c);
         }
     }
 
