@@ -141,10 +141,15 @@ final class H2SharedRowInsert {
             return offered;
         }
         SearchRow[] made = new SearchRow[indexes.size()];
+        boolean any = false;
         for (int i = 0; i < made.length; i++) {
             if (indexes.get(i) instanceof MVSecondaryIndex secondary) {
                 made[i] = entry(secondary, row);
+                any = true;
             }
+        }
+        if (!any) {
+            return made; // a table without secondary indexes: nothing to offer
         }
         return change.shareWithSlaves(made) instanceof SearchRow[] shared && shared.length == made.length ? shared
                 : made;
