@@ -32,6 +32,7 @@ final class JsonReport {
             o.put("measuredSeconds", t.measuredSeconds());
             o.put("throughput", t.throughput());
             o.put("cpuMicrosPerTransaction", t.cpuMicrosPerTransaction());
+            o.put("allocatedKibPerTransaction", t.allocatedKibPerTransaction());
             o.put("rateMetrics", t.rateMetrics());
             o.put("completed", t.completed());
             o.put("retries", t.retries());
@@ -60,6 +61,7 @@ final class JsonReport {
                 to.put("retries", r.retries());
                 to.put("throughput", r.throughput(t.measuredSeconds()));
                 to.put("cpuMicrosPerTransaction", r.cpuMicrosPerTransaction());
+                to.put("allocatedKibPerTransaction", r.allocatedKibPerTransaction());
                 to.put("latencyMs", latencyJson(r.latency()));
                 types.add(to);
             }

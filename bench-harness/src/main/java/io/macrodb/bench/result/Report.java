@@ -215,10 +215,10 @@ public record Report(String workload, Environment environment, List<TrialResult>
 
     private String trialsCsv() {
         var header = new ArrayList<>(List.of("mix", "target", "engine", "macrodb", "clients", "repetition", "type",
-                "read_only", "completed", "user_aborts", "retries", "throughput_tps", "cpu_us_per_tx", "p50_ms",
-                "p95_ms", "p99_ms", "max_ms", "mean_ms", "measured_s", "load_s", "retained_heap_mb", "copies_checked",
-                "check_s", "apply_ms_per_writeset", "apply_cpu_ms_per_writeset", "apply_cost_a", "apply_cost_wall_a",
-                "write_bound"));
+                "read_only", "completed", "user_aborts", "retries", "throughput_tps", "cpu_us_per_tx",
+                "alloc_kib_per_tx", "p50_ms", "p95_ms", "p99_ms", "max_ms", "mean_ms", "measured_s", "load_s",
+                "retained_heap_mb", "copies_checked", "check_s", "apply_ms_per_writeset", "apply_cpu_ms_per_writeset",
+                "apply_cost_a", "apply_cost_wall_a", "write_bound"));
         List<String> rateNames = rateNames();
         header.addAll(rateNames);
         var csv = new Csv(header);
@@ -227,18 +227,19 @@ public record Report(String workload, Environment environment, List<TrialResult>
                 csv.row(withRates(rateNames, t.rateMetrics(), t.mix(), t.target(), t.engine(), t.macroDb(),
                         t.clients(), t.repetition(), r.type(), r.readOnly(), r.completed(), r.userAborts(),
                         r.retries(), r.throughput(t.measuredSeconds()), r.cpuMicrosPerTransaction(),
-                        r.latency().percentile(50) / MS, r.latency().percentile(95) / MS,
-                        r.latency().percentile(99) / MS, r.latency().max() / MS, r.latency().mean() / MS,
-                        t.measuredSeconds(), t.loadSeconds(), t.retainedHeap() / MB, t.copiesChecked(),
-                        t.checkSeconds(), applyMs(t), applyCpuMs(t), applyA(t), applyWallA(t), writeBound(t)));
+                        r.allocatedKibPerTransaction(), r.latency().percentile(50) / MS,
+                        r.latency().percentile(95) / MS, r.latency().percentile(99) / MS, r.latency().max() / MS,
+                        r.latency().mean() / MS, t.measuredSeconds(), t.loadSeconds(), t.retainedHeap() / MB,
+                        t.copiesChecked(), t.checkSeconds(), applyMs(t), applyCpuMs(t), applyA(t), applyWallA(t),
+                        writeBound(t)));
             }
             LatencyHistogram all = t.totalLatency();
             csv.row(withRates(rateNames, t.rateMetrics(), t.mix(), t.target(), t.engine(), t.macroDb(), t.clients(),
                     t.repetition(), TOTAL, "", t.completed(), t.userAborts(), t.retries(), t.throughput(),
-                    t.cpuMicrosPerTransaction(), all.percentile(50) / MS, all.percentile(95) / MS,
-                    all.percentile(99) / MS, all.max() / MS, all.mean() / MS, t.measuredSeconds(), t.loadSeconds(),
-                    t.retainedHeap() / MB, t.copiesChecked(), t.checkSeconds(), applyMs(t), applyCpuMs(t), applyA(t),
-                    applyWallA(t), writeBound(t)));
+                    t.cpuMicrosPerTransaction(), t.allocatedKibPerTransaction(), all.percentile(50) / MS,
+                    all.percentile(95) / MS, all.percentile(99) / MS, all.max() / MS, all.mean() / MS,
+                    t.measuredSeconds(), t.loadSeconds(), t.retainedHeap() / MB, t.copiesChecked(), t.checkSeconds(),
+                    applyMs(t), applyCpuMs(t), applyA(t), applyWallA(t), writeBound(t)));
         }
         return csv.toString();
     }

@@ -51,6 +51,16 @@ public record TrialResult(String mix, String target, String url, String engine, 
         return TypeResult.cpuMicrosPer(cpuNanos(), completed());
     }
 
+    /** Heap the client threads allocated on the completed transactions, retries included, bytes. */
+    public long allocatedBytes() {
+        return types.stream().mapToLong(TypeResult::allocatedBytes).sum();
+    }
+
+    /** Heap the client threads allocated per completed transaction, all types together, KiB; NaN when unknown. */
+    public double allocatedKibPerTransaction() {
+        return TypeResult.allocatedKibPer(allocatedBytes(), completed());
+    }
+
     /** Completed transactions per second over the measured window. */
     public double throughput() {
         return completed() / measuredSeconds;

@@ -10,9 +10,10 @@ package io.macrodb.bench.result;
  * @param retries    attempts that failed with a retryable SQLState and were run again
  * @param latency    time from the first attempt's start to the final commit or rollback, retries included
  * @param cpuNanos   CPU time the client threads used on the completed transactions, retries included
+ * @param allocatedBytes heap the client threads allocated on the completed transactions, retries included
  */
 public record TypeResult(String type, boolean readOnly, long completed, long userAborts, long retries,
-                         LatencyHistogram latency, long cpuNanos) {
+                         LatencyHistogram latency, long cpuNanos, long allocatedBytes) {
 
     public double throughput(double seconds) {
         return completed / seconds;
@@ -23,11 +24,25 @@ public record TypeResult(String type, boolean readOnly, long completed, long use
         return cpuMicrosPer(cpuNanos, completed);
     }
 
+    /** Heap the client threads allocated per completed transaction of this type, KiB; NaN when unknown. */
+    public double allocatedKibPerTransaction() {
+        return allocatedKibPer(allocatedBytes, completed);
+    }
+
     /**
      * CPU time per transaction in microseconds; NaN without a transaction or without CPU time (a JVM that does not
      * measure thread CPU time gives 0: unknown, not free).
      */
     static double cpuMicrosPer(long cpuNanos, long transactions) {
         return transactions > 0 && cpuNanos > 0 ? cpuNanos / 1e3 / transactions : Double.NaN;
+    }
+
+    /**
+     * Heap allocated per transaction in KiB; NaN without a transaction or without a count (a JVM that does not count
+     * a thread's allocations gives 0). Unlike CPU time, it does not depend on what else the machine runs: the
+     * steadiest measure of what a transaction costs the client thread (and, through the collector, the process).
+     */
+    static double allocatedKibPer(long allocatedBytes, long transactions) {
+        return transactions > 0 && allocatedBytes > 0 ? allocatedBytes / 1024.0 / transactions : Double.NaN;
     }
 }

@@ -313,7 +313,7 @@ final class Trial {
                     latency.add(b.latency());
                     return new TypeResult(a.type(), a.readOnly(), a.completed() + b.completed(),
                             a.userAborts() + b.userAborts(), a.retries() + b.retries(), latency,
-                            a.cpuNanos() + b.cpuNanos());
+                            a.cpuNanos() + b.cpuNanos(), a.allocatedBytes() + b.allocatedBytes());
                 });
             }
         }

@@ -30,8 +30,13 @@ import java.util.SplittableRandom;
  */
 final class Worker implements Runnable {
 
-    /** Each transaction's CPU time on its client thread: the master's cost of it, for the apply cost ratio. */
+    /**
+     * Each transaction's CPU time on its client thread (the master's cost of it, for the apply cost ratio) and the
+     * heap it allocated there (HotSpot's extension of the bean; where it is missing, nothing is counted).
+     */
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+    private static final com.sun.management.ThreadMXBean ALLOCATIONS =
+            THREADS instanceof com.sun.management.ThreadMXBean b && b.isThreadAllocatedMemorySupported() ? b : null;
 
     private final int index;
     private final int count;
@@ -129,6 +134,7 @@ final class Worker implements Runnable {
         }
         long start = System.nanoTime();
         long cpuStart = THREADS.getCurrentThreadCpuTime();
+        long allocatedStart = allocatedByThisThread();
         long retries = 0;
         boolean userAbort = false;
         for (int attempt = 1; ; attempt++) {
@@ -173,7 +179,12 @@ final class Worker implements Runnable {
             }
             tally.latency.record(end - start);
             tally.cpuNanos += THREADS.getCurrentThreadCpuTime() - cpuStart;
+            tally.allocatedBytes += allocatedByThisThread() - allocatedStart;
         }
+    }
+
+    private static long allocatedByThisThread() {
+        return ALLOCATIONS == null ? 0 : ALLOCATIONS.getCurrentThreadAllocatedBytes();
     }
 
     private void clearReadOnly(TransactionType type) throws SQLException {
@@ -237,7 +248,7 @@ final class Worker implements Runnable {
         for (TransactionType t : workload.transactionTypes()) {
             Tally tally = tallies.get(t);
             out.add(new TypeResult(t.displayName(), t.readOnly(), tally.completed, tally.userAborts, tally.retries,
-                    tally.latency, tally.cpuNanos));
+                    tally.latency, tally.cpuNanos, tally.allocatedBytes));
         }
         return out;
     }
@@ -248,5 +259,6 @@ final class Worker implements Runnable {
         long retries;
         final LatencyHistogram latency = new LatencyHistogram();
         long cpuNanos;
+        long allocatedBytes;
     }
 }

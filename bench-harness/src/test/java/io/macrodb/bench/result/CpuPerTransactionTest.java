@@ -22,20 +22,25 @@ class CpuPerTransactionTest {
     Path dir;
 
     private static TypeResult type(String name, boolean readOnly, long completed, long cpuNanos) {
+        return type(name, readOnly, completed, cpuNanos, 0);
+    }
+
+    private static TypeResult type(String name, boolean readOnly, long completed, long cpuNanos, long allocated) {
         var latency = new LatencyHistogram();
         for (long i = 1; i <= completed; i++) {
             latency.record(i * 1_000);
         }
-        return new TypeResult(name, readOnly, completed, 0, 0, latency, cpuNanos);
+        return new TypeResult(name, readOnly, completed, 0, 0, latency, cpuNanos, allocated);
     }
 
     /**
      * One second, 40 transactions: 30 reads of {@code 50 * scale} µs of CPU each and 10 writes of {@code 250 * scale}
      * µs each, so {@code 100 * scale} µs per transaction in all (the mean of the two types' figures would be 150).
+     * The reads allocate 2 KiB each, the writes 10 KiB: 4 KiB per transaction in all.
      */
     private static TrialResult trial(String target, int repetition, double scale) {
-        List<TypeResult> types = List.of(type("read", true, 30, Math.round(30 * 50_000 * scale)),
-                type("write", false, 10, Math.round(10 * 250_000 * scale)));
+        List<TypeResult> types = List.of(type("read", true, 30, Math.round(30 * 50_000 * scale), 30 * 2048),
+                type("write", false, 10, Math.round(10 * 250_000 * scale), 10 * 10240));
         return new TrialResult("m", target, "jdbc:x", "h2", target.startsWith("macrodb"), 1, repetition, 1.0, types,
                 0.5, 0, 1_048_576, 1, List.of("ok"), 0.1, Map.of(), null);
     }
@@ -64,6 +69,16 @@ class CpuPerTransactionTest {
         assertEquals(250.0, t.types().get(1).cpuMicrosPerTransaction(), 1e-9);
         assertTrue(Double.isNaN(type("none", false, 0, 0).cpuMicrosPerTransaction()), "no transaction");
         assertTrue(Double.isNaN(type("unmeasured", false, 5, 0).cpuMicrosPerTransaction()), "unknown, not free");
+    }
+
+    @Test
+    void aTrialsAllocationPerTransactionIsItsTypesBytesOverAllItsTransactions() {
+        TrialResult t = trial(BASELINE, 1, 1.0);
+        assertEquals(30 * 2048 + 10 * 10240, t.allocatedBytes());
+        assertEquals(4.0, t.allocatedKibPerTransaction(), 1e-9);
+        assertEquals(2.0, t.types().get(0).allocatedKibPerTransaction(), 1e-9);
+        assertEquals(10.0, t.types().get(1).allocatedKibPerTransaction(), 1e-9);
+        assertTrue(Double.isNaN(type("unmeasured", false, 5, 1).allocatedKibPerTransaction()), "unknown, not free");
     }
 
     @Test
@@ -111,9 +126,13 @@ class CpuPerTransactionTest {
         int cpu = csvCells(trials.get(0)).indexOf("cpu_us_per_tx");
         assertEquals("100.0000", csvRow(trials, "m," + BASELINE + ",h2,false,1,1,TOTAL,").get(cpu));
         assertEquals("50.0000", csvRow(trials, "m," + BASELINE + ",h2,false,1,1,read,").get(cpu));
+        int allocated = csvCells(trials.get(0)).indexOf("alloc_kib_per_tx");
+        assertEquals("4.0000", csvRow(trials, "m," + BASELINE + ",h2,false,1,1,TOTAL,").get(allocated));
+        assertEquals("10.0000", csvRow(trials, "m," + BASELINE + ",h2,false,1,1,write,").get(allocated));
 
         String json = Files.readString(dir.resolve("results.json"));
-        assertTrue(json.contains("\"cpuMicrosPerTransaction\": 100,") && json.contains("\"cpuRatioToBaseline\""),
+        assertTrue(json.contains("\"cpuMicrosPerTransaction\": 100,")
+                && json.contains("\"allocatedKibPerTransaction\": 4,") && json.contains("\"cpuRatioToBaseline\""),
                 json);
     }
 

@@ -136,6 +136,7 @@ class ComparisonTest {
         assertEquals(2, cost.replicas());
         assertTrue(cost.writeSets() > 0 && cost.applyNanos() > 0 && cost.applyCpuNanos() > 0, cost.toString());
         assertTrue(cost.meanUpdateCpuNanos() > 0, "the clients' CPU time per update was measured: " + cost);
+        assertTrue(trials.get(1).allocatedKibPerTransaction() > 0, "the clients' allocations were counted");
         assertTrue(cost.a() > 0 && cost.writeBound() > 0 && cost.writeBound() < 1, cost.toString());
 
         var report = new Report(w.name(), Environment.capture(w, config), trials, null, null);
