@@ -362,14 +362,24 @@ final class HsqldbRowLog implements RowLog {
      * A row's table and primary key values, as HSQLDB stores them: its value types compare by value (its binary,
      * date and interval types included), and a key never holds an array.
      */
-    private record RowKey(CapturedTable table, List<Object> key) {
+    private record RowKey(CapturedTable table, Object[] key) {
         static RowKey of(Written row) {
             int[] columns = row.table.matchColumns();
             Object[] key = new Object[columns.length];
             for (int i = 0; i < columns.length; i++) {
                 key[i] = row.values[columns[i]];
             }
-            return new RowKey(row.table, Arrays.asList(key));
+            return new RowKey(row.table, key);
+        }
+
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof RowKey that && table == that.table && Arrays.equals(key, that.key);
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * table.hashCode() + Arrays.hashCode(key);
         }
     }
 
@@ -377,7 +387,7 @@ final class HsqldbRowLog implements RowLog {
      * The catalog's shape of {@code table}, or null for a table whose rows no slave gets: a temporary table, or one
      * of HSQLDB's own schemas. A table the catalog does not have is refused ({@link TransactionCapture#table}).
      */
-    private static CapturedTable capturedTable(TableBase table, TransactionCapture capture) throws SQLException {
+    private CapturedTable capturedTable(TableBase table, TransactionCapture capture) throws SQLException {
         if (!(table instanceof Table persistent) || !isPersistent(table.getTableType())) {
             return null;
         }
@@ -385,8 +395,32 @@ final class HsqldbRowLog implements RowLog {
         if (HsqldbEngine.isOwnSchema(name.schema.name)) {
             return null;
         }
-        return capture.table(name.schema.name + "." + name.name);
+        return capture.table(tableKey(name));
     }
+
+    /**
+     * The catalog's key of the table named {@code name} ("SCHEMA.TABLE"), made once per name and kept while the name
+     * holds the same strings: HSQLDB renames a table or a schema by giving its name object a new string.
+     */
+    private String tableKey(HsqlName name) {
+        TableKey known = tableKeys.get(name);
+        String schema = name.schema.name;
+        if (known == null || known.schema != schema || known.table != name.name) {
+            if (tableKeys.size() >= MAX_TABLE_KEYS) {
+                tableKeys.clear(); // names of tables dropped since: made again as they are met
+            }
+            known = new TableKey(schema, name.name, schema + "." + name.name);
+            tableKeys.put(name, known);
+        }
+        return known.key;
+    }
+
+    /** A table's key, with the two strings it was made of, compared by identity. */
+    private record TableKey(String schema, String table, String key) {
+    }
+
+    private final Map<HsqlName, TableKey> tableKeys = new IdentityHashMap<>();
+    private static final int MAX_TABLE_KEYS = 256;
 
     private static boolean isPersistent(int tableType) {
         return tableType == TableBase.MEMORY_TABLE || tableType == TableBase.CACHED_TABLE
