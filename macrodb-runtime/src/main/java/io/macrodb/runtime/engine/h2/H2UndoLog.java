@@ -29,7 +29,9 @@ import java.sql.SQLException;
  * a copy of the map's last page and the path to it each time, about a twelfth of what a TPC-C transaction allocates
  * on the master. This reads the pages and the buffer as they are instead. Only the transaction's own thread appends
  * to its log, and the caller is that thread; a merge by another thread (a file store's background writer) copies the
- * buffer out without changing it, and the pages are immutable, so the root read once is a consistent view.
+ * buffer out without changing it, and the pages are immutable, so the root read once is a consistent view. Where the
+ * buffer cannot be reached (another layout, or {@code org.h2.mvstore} not opened to MacroDB on the module path), the
+ * log is read the public way, merging it first: slower, the same records.
  *
  * <p>Written against H2 2.5.252 (the layout has held since 2.0): re-check it on an H2 upgrade; {@code H2RowLogTest}
  * fails if it no longer reads what a statement wrote, {@code H2UndoLogTest} if it misses records on either side of a
@@ -47,6 +49,7 @@ final class H2UndoLog {
     private static final VarHandle MAP_ID;
     private static final VarHandle KEY;
     private static final VarHandle OLD_VALUE;
+    /** The log map's append buffer; both null when it cannot be reached (then the log is merged before a read). */
     private static final VarHandle KEYS_BUFFER;
     private static final VarHandle VALUES_BUFFER;
     private static final String UNREACHABLE;
@@ -67,11 +70,16 @@ final class H2UndoLog {
             mapId = records.findVarHandle(record, "mapId", int.class);
             key = records.findVarHandle(record, "key", Object.class);
             oldValue = records.findVarHandle(record, "oldValue", VersionedValue.class);
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            unreachable = e.toString();
+        }
+        try {
             MethodHandles.Lookup maps = MethodHandles.privateLookupIn(MVMap.class, MethodHandles.lookup());
             keysBuffer = maps.findVarHandle(MVMap.class, "keysBuffer", Object[].class);
             valuesBuffer = maps.findVarHandle(MVMap.class, "valuesBuffer", Object[].class);
         } catch (ReflectiveOperationException | RuntimeException e) {
-            unreachable = e.toString();
+            keysBuffer = null;
+            valuesBuffer = null;
         }
         UNDO_LOGS = undoLogs;
         MAP_ID = mapId;
@@ -92,9 +100,8 @@ final class H2UndoLog {
     static void requireReadable() throws SQLException {
         if (UNREACHABLE != null) {
             throw new SQLException("MacroDB cannot read H2's undo log, from which it captures the rows each transaction "
-                    + "writes (" + UNREACHABLE + "). Use H2 2.5.252 on the class path, or open its packages to "
-                    + "MacroDB: --add-opens com.h2database/org.h2.mvstore.tx=ALL-UNNAMED "
-                    + "--add-opens com.h2database/org.h2.mvstore=ALL-UNNAMED.",
+                    + "writes (" + UNREACHABLE + "). Use H2 2.5.252 on the class path, or open its package to MacroDB: "
+                    + "--add-opens com.h2database/org.h2.mvstore.tx=ALL-UNNAMED.",
                     io.macrodb.api.MacroSqlState.NOT_REPLICABLE);
         }
     }
@@ -104,14 +111,20 @@ final class H2UndoLog {
      * (excluded), in the order it made them. The caller holds the transaction's session lock and is the thread that
      * runs the transaction.
      */
-    @SuppressWarnings("unchecked")
     static void read(TransactionStore store, Transaction transaction, long from, long to, Visitor visitor)
             throws SQLException {
+        read(store, transaction, from, to, visitor, KEYS_BUFFER != null);
+    }
+
+    /** The same, reading the append buffer as it is, or merging it first ({@code inPlace} false). */
+    @SuppressWarnings("unchecked")
+    static void read(TransactionStore store, Transaction transaction, long from, long to, Visitor visitor,
+                     boolean inPlace) throws SQLException {
         MVMap<Long, Object> log = ((MVMap<Long, Object>[]) UNDO_LOGS.get(store))[transaction.getId()];
         long prefix = (long) transaction.getId() << LOG_ID_BITS;
         long first = prefix | from;
         long last = prefix | (to - 1);
-        RootReference<Long, Object> root = log.getRoot();
+        RootReference<Long, Object> root = inPlace ? log.getRoot() : log.flushAndGetRoot();
         // The buffer's records follow the pages' (keys only grow); the counter is not public, the total count is.
         int buffered = (int) (root.getTotalCount() - root.root.getTotalCount());
         Object[] keys = buffered == 0 ? null : (Object[]) KEYS_BUFFER.get(log);

@@ -4,7 +4,8 @@ import org.h2.engine.SessionLocal;
 import org.h2.mvstore.MVStore;
 import org.h2.mvstore.tx.Transaction;
 import org.h2.mvstore.tx.TransactionStore;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -21,16 +22,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * {@link H2UndoLog#read} reads a transaction's records where they are: merged into the log's pages, still in its
  * append buffer (a page's worth, 48), or both, as H2's own public reading of the log ({@code Transaction.getChanges},
- * which merges the buffer first) finds them.
+ * which merges the buffer first) finds them; and where it cannot reach the buffer, merging it first as that does.
  */
 class H2UndoLogTest {
 
     private record Change(String map, Object key, Object before) {
     }
 
-    @Test
-    void readsARangesRecordsFromTheLogsPagesAndFromItsAppendBufferAlike() throws Exception {
-        try (Connection connection = DriverManager.getConnection("jdbc:h2:mem:undo_log_test")) {
+    @ParameterizedTest(name = "buffer read in place: {0}")
+    @ValueSource(booleans = {true, false})
+    void readsARangesRecordsFromTheLogsPagesAndFromItsAppendBufferAlike(boolean inPlace) throws Exception {
+        try (Connection connection = DriverManager.getConnection("jdbc:h2:mem:undo_log_test_" + inPlace)) {
             try (var s = connection.createStatement()) {
                 s.execute("CREATE TABLE t (id INT PRIMARY KEY, v INT)");
                 s.execute("INSERT INTO t SELECT x, 0 FROM SYSTEM_RANGE(1, 400)");
@@ -58,7 +60,8 @@ class H2UndoLogTest {
                             long to = transaction.setSavepoint();
                             List<Change> read = new ArrayList<>();
                             H2UndoLog.read(store, transaction, from, to,
-                                    (mapId, key, before) -> read.add(new Change(maps.getMapName(mapId), key, before)));
+                                    (mapId, key, before) -> read.add(new Change(maps.getMapName(mapId), key, before)),
+                                    inPlace);
                             assertSameChanges(publicly(transaction, from), read);
                             largest = Math.max(largest, read.size());
                             compared++;
