@@ -84,6 +84,8 @@ final class JsonReport {
             o.put("ratioToStandalone", r.ratioToStandalone() == null ? null : statsJson(r.ratioToStandalone()));
             o.put("cpuMicrosPerTransaction", statsJson(r.cpuMicros()));
             o.put("cpuRatioToBaseline", r.cpuRatio() == null ? null : statsJson(r.cpuRatio()));
+            o.put("allocatedKibPerTransaction", statsJson(r.allocatedKib()));
+            o.put("allocatedRatioToBaseline", r.allocatedRatio() == null ? null : statsJson(r.allocatedRatio()));
             o.put("latencyMs", latencyJson(r.latency()));
             o.put("retries", r.retries());
             o.put("userAborts", r.userAborts());

@@ -285,7 +285,9 @@ public record Report(String workload, Environment environment, List<TrialResult>
                 "ratio_max", "standalone_ratio_median", "standalone_ratio_min", "standalone_ratio_max",
                 "cpu_ratio_median", "cpu_ratio_min", "cpu_ratio_max", "retained_heap_mb_median",
                 "retained_heap_mb_min", "retained_heap_mb_max", "apply_cost_a_median", "apply_cost_a_min",
-                "apply_cost_a_max", "write_bound_median", "write_bound_min", "write_bound_max"));
+                "apply_cost_a_max", "write_bound_median", "write_bound_min", "write_bound_max",
+                "alloc_kib_per_tx_median", "alloc_kib_per_tx_min", "alloc_kib_per_tx_max", "alloc_ratio_median",
+                "alloc_ratio_min", "alloc_ratio_max"));
         List<String> rateNames = rateNames();
         for (String n : rateNames) {
             header.addAll(List.of(n + "_median", n + "_min", n + "_max"));
@@ -295,6 +297,7 @@ public record Report(String workload, Environment environment, List<TrialResult>
             Stats ratio = r.ratio() == null ? Stats.of(List.of()) : r.ratio();
             Stats alone = r.ratioToStandalone() == null ? Stats.of(List.of()) : r.ratioToStandalone();
             Stats cpuRatio = r.cpuRatio() == null ? Stats.of(List.of()) : r.cpuRatio();
+            Stats allocatedRatio = r.allocatedRatio() == null ? Stats.of(List.of()) : r.allocatedRatio();
             Stats a = r.applyCost() == null ? Stats.of(List.of()) : r.applyCost();
             Stats bound = r.writeBound() == null ? Stats.of(List.of()) : r.writeBound();
             for (SummaryRow.TypeSummary ts : r.types()) {
@@ -318,7 +321,8 @@ public record Report(String workload, Environment environment, List<TrialResult>
                 r.retries(), r.userAborts(), ratio.median(), ratio.min(), ratio.max(), alone.median(), alone.min(),
                 alone.max(), cpuRatio.median(), cpuRatio.min(), cpuRatio.max(), r.heapMb().median(),
                 r.heapMb().min(), r.heapMb().max(), a.median(), a.min(), a.max(), bound.median(), bound.min(),
-                bound.max()}, rates.toArray()));
+                bound.max(), r.allocatedKib().median(), r.allocatedKib().min(), r.allocatedKib().max(),
+                allocatedRatio.median(), allocatedRatio.min(), allocatedRatio.max()}, rates.toArray()));
         }
         return csv.toString();
     }

@@ -23,6 +23,10 @@ import java.util.function.ToDoubleFunction;
  *                ({@link TrialResult#cpuMicrosPerTransaction()})
  * @param cpuRatio per repetition, this target's CPU time per transaction divided by the baseline's, paired as
  *                {@code ratio} is; null without a baseline
+ * @param allocatedKib the heap the client threads allocated per completed transaction, KiB
+ *                ({@link TrialResult#allocatedKibPerTransaction()})
+ * @param allocatedRatio per repetition, this target's allocation per transaction divided by the baseline's, paired
+ *                as {@code ratio} is; null without a baseline
  * @param heapMb  retained heap after load, in MB (2^20 bytes)
  * @param applyCost  for MacroDB, the apply cost ratio a of each repetition ({@link ApplyCost#a()}); null otherwise
  * @param writeBound for MacroDB, each repetition's write-heavy bound 1/(1+(N-1)a); null otherwise
@@ -30,7 +34,8 @@ import java.util.function.ToDoubleFunction;
 public record SummaryRow(String mix, String target, int clients, int repetitions, Stats throughput,
                          Map<String, Stats> rateMetrics, List<TypeSummary> types, LatencyHistogram latency,
                          long retries, long userAborts, Stats ratio, Stats ratioToStandalone, Stats cpuMicros,
-                         Stats cpuRatio, Stats heapMb, Stats loadSeconds, Stats applyCost, Stats writeBound) {
+                         Stats cpuRatio, Stats allocatedKib, Stats allocatedRatio, Stats heapMb, Stats loadSeconds,
+                         Stats applyCost, Stats writeBound) {
 
     /** One transaction type's figures over the repetitions; {@code cpuMicros} is its CPU time per transaction. */
     public record TypeSummary(String type, boolean readOnly, Stats throughput, Stats cpuMicros,
@@ -70,6 +75,8 @@ public record SummaryRow(String mix, String target, int clients, int repetitions
         var ratios = new ArrayList<Double>();
         var cpuMicros = new ArrayList<Double>();
         var cpuRatios = new ArrayList<Double>();
+        var allocated = new ArrayList<Double>();
+        var allocatedRatios = new ArrayList<Double>();
         var standaloneRatios = new ArrayList<Double>();
         String standalone = Presets.standaloneOf(first.target()).orElse(null);
         var heap = new ArrayList<Double>();
@@ -84,6 +91,7 @@ public record SummaryRow(String mix, String target, int clients, int repetitions
         for (TrialResult t : group) {
             throughput.add(t.throughput());
             addIfKnown(cpuMicros, t.cpuMicrosPerTransaction());
+            addIfKnown(allocated, t.allocatedKibPerTransaction());
             heap.add(t.retainedHeap() / 1048576.0);
             load.add(t.loadSeconds());
             t.rateMetrics().forEach((k, v) -> rates.computeIfAbsent(k, x -> new ArrayList<>()).add(v));
@@ -100,6 +108,7 @@ public record SummaryRow(String mix, String target, int clients, int repetitions
             if (baseline != null) {
                 ratioTo(baseline, t, all, TrialResult::throughput).ifPresent(ratios::add);
                 ratioTo(baseline, t, all, TrialResult::cpuMicrosPerTransaction).ifPresent(cpuRatios::add);
+                ratioTo(baseline, t, all, TrialResult::allocatedKibPerTransaction).ifPresent(allocatedRatios::add);
             }
             if (standalone != null) {
                 ratioTo(standalone, t, all, TrialResult::throughput).ifPresent(standaloneRatios::add);
@@ -133,7 +142,8 @@ public record SummaryRow(String mix, String target, int clients, int repetitions
         return new SummaryRow(first.mix(), first.target(), first.clients(), group.size(), Stats.of(throughput),
                 rateStats, types, latency, retries, aborts, baseline == null ? null : Stats.of(ratios),
                 standaloneRatios.isEmpty() ? null : Stats.of(standaloneRatios), Stats.of(cpuMicros),
-                baseline == null ? null : Stats.of(cpuRatios), Stats.of(heap), Stats.of(load),
+                baseline == null ? null : Stats.of(cpuRatios), Stats.of(allocated),
+                baseline == null ? null : Stats.of(allocatedRatios), Stats.of(heap), Stats.of(load),
                 measuredApply ? Stats.of(applyCosts) : null, measuredApply ? Stats.of(writeBounds) : null);
     }
 

@@ -36,11 +36,13 @@ class CpuPerTransactionTest {
     /**
      * One second, 40 transactions: 30 reads of {@code 50 * scale} µs of CPU each and 10 writes of {@code 250 * scale}
      * µs each, so {@code 100 * scale} µs per transaction in all (the mean of the two types' figures would be 150).
-     * The reads allocate 2 KiB each, the writes 10 KiB: 4 KiB per transaction in all.
+     * The reads allocate {@code 2 * scale} KiB each, the writes {@code 10 * scale} KiB: {@code 4 * scale} KiB per
+     * transaction in all.
      */
     private static TrialResult trial(String target, int repetition, double scale) {
-        List<TypeResult> types = List.of(type("read", true, 30, Math.round(30 * 50_000 * scale), 30 * 2048),
-                type("write", false, 10, Math.round(10 * 250_000 * scale), 10 * 10240));
+        List<TypeResult> types = List.of(
+                type("read", true, 30, Math.round(30 * 50_000 * scale), Math.round(30 * 2048 * scale)),
+                type("write", false, 10, Math.round(10 * 250_000 * scale), Math.round(10 * 10240 * scale)));
         return new TrialResult("m", target, "jdbc:x", "h2", target.startsWith("macrodb"), 1, repetition, 1.0, types,
                 0.5, 0, 1_048_576, 1, List.of("ok"), 0.1, Map.of(), null);
     }
@@ -87,6 +89,7 @@ class CpuPerTransactionTest {
         assertEquals(MACRODB, macroDb.target());
         assertStats(210, 110, 300, macroDb.cpuMicros());
         assertStats(1.10, 1.05, 2.00, macroDb.cpuRatio());
+        assertStats(1.10, 1.05, 2.00, macroDb.allocatedRatio()); // allocations scale as the CPU times do here
         assertStats(1.0, 1.0, 1.0, macroDb.ratio()); // the same throughput: the CPU figures differ, not the rates
         SummaryRow.TypeSummary write = macroDb.types().get(1);
         assertEquals("write", write.type());
@@ -117,6 +120,10 @@ class CpuPerTransactionTest {
         assertEquals("1.1000", total.get(header.indexOf("cpu_ratio_median")));
         assertEquals("1.0500", total.get(header.indexOf("cpu_ratio_min")));
         assertEquals("2.0000", total.get(header.indexOf("cpu_ratio_max")));
+        assertEquals("8.4000", total.get(header.indexOf("alloc_kib_per_tx_median")));
+        assertEquals("1.1000", total.get(header.indexOf("alloc_ratio_median")));
+        assertEquals("1.0500", total.get(header.indexOf("alloc_ratio_min")));
+        assertEquals("2.0000", total.get(header.indexOf("alloc_ratio_max")));
         List<String> write = csvRow(summary, MACRODB + ",1,3,write,");
         assertEquals(header.size(), write.size());
         assertEquals("525.0000", write.get(header.indexOf("cpu_us_per_tx_median")));
@@ -132,7 +139,8 @@ class CpuPerTransactionTest {
 
         String json = Files.readString(dir.resolve("results.json"));
         assertTrue(json.contains("\"cpuMicrosPerTransaction\": 100,")
-                && json.contains("\"allocatedKibPerTransaction\": 4,") && json.contains("\"cpuRatioToBaseline\""),
+                && json.contains("\"allocatedKibPerTransaction\": 4,") && json.contains("\"allocatedRatioToBaseline\"")
+                && json.contains("\"cpuRatioToBaseline\""),
                 json);
     }
 
