@@ -26,12 +26,12 @@ import java.sql.SQLException;
  * ({@code MVMap.keysBuffer}, {@code valuesBuffer}, also private) and merges them into the map's pages when the buffer
  * is full, when the transaction commits, or when anyone reads the map through its public API. A statement's records
  * are mostly still in the buffer when it ends, so reading them the public way merged the buffer at every statement:
- * a copy of the map's last page and the path to it each time, about a twelfth of what a TPC-C transaction allocates
- * on the master. This reads the pages and the buffer as they are instead. Only the transaction's own thread appends
- * to its log, and the caller is that thread; a merge by another thread (a file store's background writer) copies the
- * buffer out without changing it, and the pages are immutable, so the root read once is a consistent view. Where the
- * buffer cannot be reached (another layout, or {@code org.h2.mvstore} not opened to MacroDB on the module path), the
- * log is read the public way, merging it first: slower, the same records.
+ * a copy of the map's last page and the path to it each time, about 5% of what a TPC-C transaction allocates on the
+ * master. This reads the pages and the buffer as they are instead. Only the session's statements append to its
+ * transaction's log, under the session's lock, which the caller holds; a merge by another thread (a file store's
+ * background writer) copies the buffer out without changing it, and the pages are immutable, so the root read once
+ * is a consistent view. Where the buffer cannot be reached (another layout, or {@code org.h2.mvstore} not opened to
+ * MacroDB on the module path), the log is read the public way, merging it first: slower, the same records.
  *
  * <p>Written against H2 2.5.252 (the layout has held since 2.0): re-check it on an H2 upgrade; {@code H2RowLogTest}
  * fails if it no longer reads what a statement wrote, {@code H2UndoLogTest} if it misses records on either side of a
@@ -108,8 +108,7 @@ final class H2UndoLog {
 
     /**
      * Hands {@code visitor} the changes {@code transaction} made from log id {@code from} up to {@code to}
-     * (excluded), in the order it made them. The caller holds the transaction's session lock and is the thread that
-     * runs the transaction.
+     * (excluded), in the order it made them. The caller holds the transaction's session lock.
      */
     static void read(TransactionStore store, Transaction transaction, long from, long to, Visitor visitor)
             throws SQLException {

@@ -4,10 +4,12 @@ import org.h2.engine.SessionLocal;
 import org.h2.mvstore.MVStore;
 import org.h2.mvstore.tx.Transaction;
 import org.h2.mvstore.tx.TransactionStore;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.CsvSource;
 
 import java.sql.Connection;
+import java.nio.file.Path;
 import java.sql.DriverManager;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -22,17 +24,24 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * {@link H2UndoLog#read} reads a transaction's records where they are: merged into the log's pages, still in its
  * append buffer (a page's worth, 48), or both, as H2's own public reading of the log ({@code Transaction.getChanges},
- * which merges the buffer first) finds them; and where it cannot reach the buffer, merging it first as that does.
+ * which merges the buffer first) finds them; and where it cannot reach the buffer, merging it first as that does. A
+ * file database's background writer, which merges the log's buffer from its own thread, runs every millisecond.
  */
 class H2UndoLogTest {
 
     private record Change(String map, Object key, Object before) {
     }
 
-    @ParameterizedTest(name = "buffer read in place: {0}")
-    @ValueSource(booleans = {true, false})
-    void readsARangesRecordsFromTheLogsPagesAndFromItsAppendBufferAlike(boolean inPlace) throws Exception {
-        try (Connection connection = DriverManager.getConnection("jdbc:h2:mem:undo_log_test_" + inPlace)) {
+    @TempDir
+    Path dir;
+
+    @ParameterizedTest(name = "buffer read in place: {0}, {1} database")
+    @CsvSource({"true, mem", "false, mem", "true, file"})
+    void readsARangesRecordsFromTheLogsPagesAndFromItsAppendBufferAlike(boolean inPlace, String kind)
+            throws Exception {
+        String url = kind.equals("mem") ? "jdbc:h2:mem:undo_log_test_" + inPlace
+                : "jdbc:h2:file:" + dir.resolve("undo_log_test") + ";WRITE_DELAY=1";
+        try (Connection connection = DriverManager.getConnection(url)) {
             try (var s = connection.createStatement()) {
                 s.execute("CREATE TABLE t (id INT PRIMARY KEY, v INT)");
                 s.execute("INSERT INTO t SELECT x, 0 FROM SYSTEM_RANGE(1, 400)");
