@@ -2,7 +2,8 @@
 # Per transaction of K one-row UPDATEs + commit: H2 alone, then MacroDB replicas=1 with the jar before (the undo log
 # read through MVMap.cursor, which merges the append buffer) and after (pages and buffer read as they are),
 # alternated. tpcc-bench-old.jar / tpcc-bench-new.jar: the tpcc-bench jars of the two commits (each carries MacroDB
-# and H2): the jars of 25c673d (before) and of the commit that reads the buffer. Run from this folder.
+# and H2), built at 25c673d (before) and cce2a4a (after) with `mvn -q -B package -DskipTests -pl tpcc-bench -am`.
+# Run from this folder.
 set -euo pipefail
 H2=$(find ~/.m2 -name "h2-2.5.252.jar" | head -1)
 javac -cp "$H2" UpdatesPerTransaction.java
