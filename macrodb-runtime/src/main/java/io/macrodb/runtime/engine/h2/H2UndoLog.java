@@ -119,7 +119,7 @@ final class H2UndoLog {
     @SuppressWarnings("unchecked")
     static void read(TransactionStore store, Transaction transaction, long from, long to, Visitor visitor,
                      boolean inPlace) throws SQLException {
-        MVMap<Long, Object> log = ((MVMap<Long, Object>[]) UNDO_LOGS.get(store))[transaction.getId()];
+        MVMap<Long, Object> log = logs(store)[transaction.getId()];
         long prefix = (long) transaction.getId() << LOG_ID_BITS;
         long first = prefix | from;
         long last = prefix | (to - 1);
@@ -143,6 +143,12 @@ final class H2UndoLog {
                 }
             }
         }
+    }
+
+    /** Every open transaction's log, by transaction id (null where none is open). */
+    @SuppressWarnings("unchecked")
+    static MVMap<Long, Object>[] logs(TransactionStore store) {
+        return (MVMap<Long, Object>[]) UNDO_LOGS.get(store);
     }
 
     private static void visit(Object record, Visitor visitor) throws SQLException {
