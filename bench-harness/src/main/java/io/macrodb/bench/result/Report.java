@@ -294,12 +294,12 @@ public record Report(String workload, Environment environment, List<TrialResult>
         }
         var csv = new Csv(header);
         for (SummaryRow r : summary()) {
-            Stats ratio = r.ratio() == null ? Stats.of(List.of()) : r.ratio();
-            Stats alone = r.ratioToStandalone() == null ? Stats.of(List.of()) : r.ratioToStandalone();
-            Stats cpuRatio = r.cpuRatio() == null ? Stats.of(List.of()) : r.cpuRatio();
-            Stats allocatedRatio = r.allocatedRatio() == null ? Stats.of(List.of()) : r.allocatedRatio();
-            Stats a = r.applyCost() == null ? Stats.of(List.of()) : r.applyCost();
-            Stats bound = r.writeBound() == null ? Stats.of(List.of()) : r.writeBound();
+            Stats ratio = orNone(r.ratio());
+            Stats alone = orNone(r.ratioToStandalone());
+            Stats cpuRatio = orNone(r.cpuRatio());
+            Stats allocatedRatio = orNone(r.allocatedRatio());
+            Stats a = orNone(r.applyCost());
+            Stats bound = orNone(r.writeBound());
             for (SummaryRow.TypeSummary ts : r.types()) {
                 // the figures after user_aborts are the whole target's, in its TOTAL row: empty for a type
                 csv.row(Arrays.copyOf(new Object[]{r.mix(), r.target(), r.clients(), r.repetitions(), ts.type(),
@@ -325,6 +325,11 @@ public record Report(String workload, Environment environment, List<TrialResult>
                 allocatedRatio.median(), allocatedRatio.min(), allocatedRatio.max()}, rates.toArray()));
         }
         return csv.toString();
+    }
+
+    /** {@code stats}, or no figures where there are none (a target without a baseline, a bare engine's apply cost). */
+    private static Stats orNone(Stats stats) {
+        return stats == null ? Stats.of(List.of()) : stats;
     }
 
     private static Object[] concat(Object[] a, Object[] b) {

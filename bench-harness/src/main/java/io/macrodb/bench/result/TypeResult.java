@@ -34,7 +34,7 @@ public record TypeResult(String type, boolean readOnly, long completed, long use
      * measure thread CPU time gives 0: unknown, not free).
      */
     static double cpuMicrosPer(long cpuNanos, long transactions) {
-        return transactions > 0 && cpuNanos > 0 ? cpuNanos / 1e3 / transactions : Double.NaN;
+        return perTransaction(cpuNanos, 1e3, transactions);
     }
 
     /**
@@ -43,6 +43,11 @@ public record TypeResult(String type, boolean readOnly, long completed, long use
      * steadiest measure of what a transaction costs the client thread (and, through the collector, the process).
      */
     static double allocatedKibPer(long allocatedBytes, long transactions) {
-        return transactions > 0 && allocatedBytes > 0 ? allocatedBytes / 1024.0 / transactions : Double.NaN;
+        return perTransaction(allocatedBytes, 1024.0, transactions);
+    }
+
+    /** {@code total / unit} per transaction; NaN without a transaction or a total (0: not measured). */
+    private static double perTransaction(long total, double unit, long transactions) {
+        return transactions > 0 && total > 0 ? total / unit / transactions : Double.NaN;
     }
 }
