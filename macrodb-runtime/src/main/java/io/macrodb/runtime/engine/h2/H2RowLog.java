@@ -120,13 +120,16 @@ final class H2RowLog implements RowLog {
     private void readStatement(Transaction written, long end) throws SQLException {
         tables.refresh(session);
         H2UndoLog.read(session.getDatabase().getStore().getTransactionStore(), written, statementStart, end,
-                (mapId, key, before) -> {
-                    H2TableMaps.Rows rows = tables.rows(mapId);
-                    if (rows != null) {
-                        changes.add(new Change(rows, key, before));
-                    }
-                });
+                collectChange);
     }
+
+    /** Keeps a change of a captured table's rows; made once (a lambda reading {@link #changes} would be per call). */
+    private final H2UndoLog.Visitor collectChange = (mapId, key, before) -> {
+        H2TableMaps.Rows rows = tables.rows(mapId);
+        if (rows != null) {
+            changes.add(new Change(rows, key, before));
+        }
+    };
 
     /** Each row's first change of the statement, from its row then to its row now, in the order of those changes. */
     private void capture(TransactionCapture capture) throws SQLException {
