@@ -12,12 +12,11 @@ import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
 import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
- * A prepared statement whose parameters are recorded ({@link Binding}) and bound, at each execution, to the engine
- * statement prepared on the connection the transaction runs on. Its SQL is classified once, here.
+ * A prepared statement whose parameters are recorded ({@link RecordedParameters}) and bound, at each execution, to the
+ * engine statement prepared on the connection the transaction runs on. Its SQL is classified once, here.
  */
 public class MacroPreparedStatement extends MacroStatement implements PreparedStatement {
 
@@ -25,8 +24,8 @@ public class MacroPreparedStatement extends MacroStatement implements PreparedSt
     final StatementKind kind;
     /** How many parameters the statement's markers ask for: a setter or a batch row that does not fit is refused. */
     private final int parameters;
-    private Binding[] bindings = new Binding[8];
-    private List<Binding[]> batch;
+    private RecordedParameters recorded = new RecordedParameters();
+    private List<RecordedParameters> batch;
     /** Bumped by clearParameters: an engine statement bound before it must drop its old values too. */
     private int clearings;
     private int[] clearingsBound;
@@ -63,29 +62,23 @@ public class MacroPreparedStatement extends MacroStatement implements PreparedSt
             statement.clearParameters();
             clearingsBound[index] = clearings;
         }
-        bindTo(statement, bindings);
+        recorded.bindTo(statement);
         return statement;
     }
 
-    private static void bindTo(PreparedStatement statement, Binding[] values) throws SQLException {
-        for (int i = 1; i < values.length; i++) {
-            if (values[i] != null) {
-                values[i].bind(statement, i);
-            }
-        }
-    }
-
-    final void bind(int index, Binding binding) throws SQLException {
+    /** The recorded parameters, once the statement is known open and {@code index} one of its parameters. */
+    private RecordedParameters recordedAt(int index) throws SQLException {
         checkOpen();
         if (index < 1 || index > parameters) {
             // At the setter, as the engines refuse it: recorded, it failed every later execution instead.
             throw new SQLException("Parameter index " + index + " is out of range: this statement has " + parameters
                     + " parameter" + (parameters == 1 ? "" : "s") + ", counted from 1.", "07009");
         }
-        if (index >= bindings.length) {
-            bindings = Arrays.copyOf(bindings, Math.max(index + 1, bindings.length * 2));
-        }
-        bindings[index] = binding;
+        return recorded;
+    }
+
+    final void bind(int index, Binding binding) throws SQLException {
+        recordedAt(index).set(index, binding);
     }
 
     // ---- execution ----
@@ -131,7 +124,7 @@ public class MacroPreparedStatement extends MacroStatement implements PreparedSt
     public void addBatch() throws SQLException {
         checkOpen();
         for (int i = 1; i <= parameters; i++) {
-            if (i >= bindings.length || bindings[i] == null) { // refused here, as the engines do: not the whole batch
+            if (!recorded.isSet(i)) { // refused here, as the engines do: not the whole batch
                 throw new SQLException("Parameter " + i + " is not set: set every parameter before addBatch.",
                         "07001");
             }
@@ -139,7 +132,7 @@ public class MacroPreparedStatement extends MacroStatement implements PreparedSt
         if (batch == null) {
             batch = new ArrayList<>();
         }
-        batch.add(bindings.clone());
+        batch.add(recorded.copy());
     }
 
     @Override
@@ -151,7 +144,7 @@ public class MacroPreparedStatement extends MacroStatement implements PreparedSt
     @Override
     public long[] executeLargeBatch() throws SQLException {
         checkOpen();
-        List<Binding[]> rows = batch == null ? List.of() : batch;
+        List<RecordedParameters> rows = batch == null ? List.of() : batch;
         batch = null;
         if (rows.isEmpty()) {
             return new long[0];
@@ -159,14 +152,14 @@ public class MacroPreparedStatement extends MacroStatement implements PreparedSt
         if (!kind.runsInEngineBatch()) {
             // Each row its own execution, on the path the statement takes alone: an engine batch of DDL, a setting
             // or COMMIT ran on the master only, out of MacroDB's sight (found by a review, 2026-11-23).
-            Binding[] kept = bindings;
+            RecordedParameters kept = recorded;
             try {
                 return oneByOne(rows.size(), i -> {
-                    bindings = rows.get(i);
+                    recorded = rows.get(i);
                     return executeLargeUpdate();
                 });
             } finally {
-                bindings = kept;
+                recorded = kept;
             }
         }
         startRun();
@@ -179,9 +172,9 @@ public class MacroPreparedStatement extends MacroStatement implements PreparedSt
             @Override
             public long[] runWhole(PhysicalSession s) throws SQLException {
                 PreparedStatement statement = (PreparedStatement) physicalOn(s);
-                for (Binding[] row : rows) {
+                for (RecordedParameters row : rows) {
                     statement.clearParameters(); // rows of a batch may set different parameters
-                    bindTo(statement, row);
+                    row.bindTo(statement);
                     statement.addBatch();
                 }
                 holdsOtherValues(s);
@@ -192,7 +185,7 @@ public class MacroPreparedStatement extends MacroStatement implements PreparedSt
             public long runOne(PhysicalSession s, int index) throws SQLException {
                 PreparedStatement statement = (PreparedStatement) physicalOn(s);
                 statement.clearParameters();
-                bindTo(statement, rows.get(index));
+                rows.get(index).bindTo(statement);
                 holdsOtherValues(s);
                 return statement.executeLargeUpdate();
             }
@@ -214,7 +207,7 @@ public class MacroPreparedStatement extends MacroStatement implements PreparedSt
     @Override
     public void clearParameters() throws SQLException {
         checkOpen();
-        Arrays.fill(bindings, null);
+        recorded.clear();
         clearings++;
     }
 
@@ -262,52 +255,52 @@ public class MacroPreparedStatement extends MacroStatement implements PreparedSt
 
     @Override
     public void setNull(int parameterIndex, int sqlType) throws SQLException {
-        bind(parameterIndex, (s, i) -> s.setNull(i, sqlType));
+        recordedAt(parameterIndex).setNull(parameterIndex, sqlType);
     }
 
     @Override
     public void setBoolean(int parameterIndex, boolean x) throws SQLException {
-        bind(parameterIndex, (s, i) -> s.setBoolean(i, x));
+        recordedAt(parameterIndex).setBoolean(parameterIndex, x);
     }
 
     @Override
     public void setByte(int parameterIndex, byte x) throws SQLException {
-        bind(parameterIndex, (s, i) -> s.setByte(i, x));
+        recordedAt(parameterIndex).setByte(parameterIndex, x);
     }
 
     @Override
     public void setShort(int parameterIndex, short x) throws SQLException {
-        bind(parameterIndex, (s, i) -> s.setShort(i, x));
+        recordedAt(parameterIndex).setShort(parameterIndex, x);
     }
 
     @Override
     public void setInt(int parameterIndex, int x) throws SQLException {
-        bind(parameterIndex, (s, i) -> s.setInt(i, x));
+        recordedAt(parameterIndex).setInt(parameterIndex, x);
     }
 
     @Override
     public void setLong(int parameterIndex, long x) throws SQLException {
-        bind(parameterIndex, (s, i) -> s.setLong(i, x));
+        recordedAt(parameterIndex).setLong(parameterIndex, x);
     }
 
     @Override
     public void setFloat(int parameterIndex, float x) throws SQLException {
-        bind(parameterIndex, (s, i) -> s.setFloat(i, x));
+        recordedAt(parameterIndex).setFloat(parameterIndex, x);
     }
 
     @Override
     public void setDouble(int parameterIndex, double x) throws SQLException {
-        bind(parameterIndex, (s, i) -> s.setDouble(i, x));
+        recordedAt(parameterIndex).setDouble(parameterIndex, x);
     }
 
     @Override
     public void setBigDecimal(int parameterIndex, java.math.BigDecimal x) throws SQLException {
-        bind(parameterIndex, (s, i) -> s.setBigDecimal(i, x));
+        recordedAt(parameterIndex).setBigDecimal(parameterIndex, x);
     }
 
     @Override
     public void setString(int parameterIndex, String x) throws SQLException {
-        bind(parameterIndex, (s, i) -> s.setString(i, x));
+        recordedAt(parameterIndex).setString(parameterIndex, x);
     }
 
     @Override
@@ -330,8 +323,7 @@ public class MacroPreparedStatement extends MacroStatement implements PreparedSt
 
     @Override
     public void setTimestamp(int parameterIndex, java.sql.Timestamp x) throws SQLException {
-        java.sql.Timestamp copy = ParameterValues.copy(x);
-        bind(parameterIndex, (s, i) -> s.setTimestamp(i, copy));
+        recordedAt(parameterIndex).setTimestamp(parameterIndex, ParameterValues.copy(x));
     }
 
     @Override
@@ -356,8 +348,7 @@ public class MacroPreparedStatement extends MacroStatement implements PreparedSt
 
     @Override
     public void setObject(int parameterIndex, Object x) throws SQLException {
-        Object copy = ParameterValues.copyObject(x);
-        bind(parameterIndex, (s, i) -> s.setObject(i, ParameterValues.fresh(copy)));
+        recordedAt(parameterIndex).setObject(parameterIndex, ParameterValues.copyObject(x));
     }
 
     @Override
