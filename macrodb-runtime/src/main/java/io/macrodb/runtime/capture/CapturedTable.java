@@ -244,14 +244,6 @@ public final class CapturedTable {
         return all;
     }
 
-    /**
-     * {@link #capture}, always into an array of its own: for a row as the engine stores it, whose array is the
-     * engine's and stays with it.
-     */
-    public Object[] captureCopy(Object[] engineRow) throws java.sql.SQLException {
-        return engineRow == null || needsConversion ? capture(engineRow) : engineRow.clone();
-    }
-
     /** Converts a row as the engine stores it; returns the same array when no column needs converting. */
     public Object[] capture(Object[] engineRow) throws java.sql.SQLException {
         if (engineRow == null || !needsConversion) {

@@ -149,7 +149,7 @@ final class H2RowLog implements RowLog {
                 lastRows = change.rows();
                 lastTable = capture.table(lastRows.tableKey());
             }
-            capture.sharedRowChanged(lastTable, values(change.before()), values(after),
+            capture.storedRowChanged(lastTable, values(change.before()), values(after),
                     after != null ? after : change.before());
         }
     }

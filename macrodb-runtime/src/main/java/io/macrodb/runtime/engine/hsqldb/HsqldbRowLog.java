@@ -144,7 +144,7 @@ final class HsqldbRowLog implements RowLog {
             for (Written row : rows) {
                 if (!row.cancelled && !row.becameUpdate) {
                     capture.storedRowChanged(row.table, row.inserted ? null : row.values,
-                            row.inserted ? row.values : row.newRow == null ? null : row.newRow.values);
+                            row.inserted ? row.values : row.newRow == null ? null : row.newRow.values, null);
                 }
             }
         } catch (SQLException | RuntimeException e) {
