@@ -48,8 +48,8 @@ public final class TransactionCapture {
      */
     public void storedRowChanged(CapturedTable table, Object[] before, Object[] after, Object masterRow)
             throws SQLException {
-        Object[] capturedBefore = table.capture(before);
         Object[] capturedAfter = table.capture(after);
+        Object[] capturedBefore = table.captureOld(before, after, capturedAfter);
         add(table, capturedBefore, capturedAfter,
                 capturedBefore == before && capturedAfter == after ? masterRow : null);
     }
