@@ -459,6 +459,7 @@ public final class CommitSequencer {
                     publish(new WriteSet(version() + 1, List.of(new WriteSet.SchemaChange(schema, replay, session))));
                 }
             }
+            engine.afterCatalogRead(master);
             return result;
         } finally {
             schemaChanging = null;

@@ -88,6 +88,14 @@ public interface Engine {
     default void afterSchemaCopied(Connection copy) throws SQLException {
     }
 
+    /**
+     * Called after MacroDB read the catalog through {@code writer}, the session of an application's connection that
+     * made a schema change: the engine may forget what those reads left in the session (H2's cached commands). The
+     * default: nothing.
+     */
+    default void afterCatalogRead(Connection writer) {
+    }
+
     /** Whether {@code schema} holds the engine's own tables, never captured nor copied. */
     boolean isSystemSchema(String schema);
 

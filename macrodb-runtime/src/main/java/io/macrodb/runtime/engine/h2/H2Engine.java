@@ -127,6 +127,12 @@ public final class H2Engine implements Engine {
                 + " FROM INFORMATION_SCHEMA.TABLES WHERE STORAGE_TYPE = 'TABLE LINK'"));
     }
 
+    /** MacroDB's catalog queries leave the writer's session's command cache ({@link H2CommandCache}). */
+    @Override
+    public void afterCatalogRead(Connection writer) {
+        H2CommandCache.forgetCatalogQueries(writer);
+    }
+
     /**
      * {@code INFORMATION_SCHEMA}, and {@code PG_CATALOG}, whose tables H2 creates in {@code MODE=PostgreSQL} (every
      * replica has its own; they reject inserts). Either is lower case with {@code DATABASE_TO_LOWER=TRUE}.
