@@ -15,8 +15,9 @@ import java.util.Map;
  * reads that table, walking its whole expression tree with a new set and visitor
  * ({@code SessionLocal.registerTableAsUpdated}). The catalog queries MacroDB runs after a schema change stayed cached on
  * the connection that made it (a pooled connection that ran the application's migrations, a benchmark's), and every
- * later update transaction on it walked four {@code INFORMATION_SCHEMA} queries per table it wrote: about 650 of the
- * 1,100 bytes MacroDB added to a one-row update transaction (JMH {@code OverheadBenchmark}, 2026-11-29).
+ * later update transaction on it walked four {@code INFORMATION_SCHEMA} queries per table it wrote: most of what
+ * MacroDB added to a one-row update transaction on such a connection (JMH {@code OverheadBenchmark}, 2026-11-29:
+ * 7,434-7,554 bytes per transaction before, 6,530 after, the bare engine 6,434).
  *
  * <p>Every cached query of {@code INFORMATION_SCHEMA} goes (an application's own is prepared again at its next use).
  * The cache is a private field, read by reflection; where it cannot be reached (another H2, H2 on the module path
