@@ -24,7 +24,7 @@ public class MacroPreparedStatement extends MacroStatement implements PreparedSt
     final StatementKind kind;
     /** How many parameters the statement's markers ask for: a setter or a batch row that does not fit is refused. */
     private final int parameters;
-    private RecordedParameters recorded = new RecordedParameters();
+    private RecordedParameters recorded;
     private List<RecordedParameters> batch;
     /** Bumped by clearParameters: an engine statement bound before it must drop its old values too. */
     private int clearings;
@@ -40,6 +40,7 @@ public class MacroPreparedStatement extends MacroStatement implements PreparedSt
         this.sql = sql;
         this.kind = kind;
         this.parameters = SqlText.parameterCount(sql);
+        this.recorded = new RecordedParameters(parameters);
     }
 
     @Override

@@ -17,20 +17,23 @@ import java.util.Arrays;
  */
 final class RecordedParameters {
 
-    /** What a slot holds: which setter to call, and where its value is. */
+    /** What a slot holds: which setter to call, and where its value is (null: not set). */
     private enum Kind {
-        UNSET, NULL, BOOLEAN, BYTE, SHORT, INT, LONG, FLOAT, DOUBLE, BIG_DECIMAL, STRING, TIMESTAMP, OBJECT, BINDING
+        NULL, BOOLEAN, BYTE, SHORT, INT, LONG, FLOAT, DOUBLE, BIG_DECIMAL, STRING, TIMESTAMP, OBJECT, BINDING
     }
 
-    private Kind[] kinds;
+    private final Kind[] kinds;
     /** The primitive setters' values (a float or double as its bits), and setNull's SQL type. */
-    private long[] numbers;
+    private final long[] numbers;
     /** The object setters' values: the value itself, or the {@link Binding} for {@link Kind#BINDING}. */
-    private Object[] objects;
+    private final Object[] objects;
 
-    RecordedParameters() {
-        this(new Kind[8], new long[8], new Object[8]);
-        Arrays.fill(kinds, Kind.UNSET);
+    /**
+     * @param parameters how many parameters the statement has: every index given later is from 1 to this (its
+     *                   caller refuses any other), so the slots never grow, and binding looks at these only
+     */
+    RecordedParameters(int parameters) {
+        this(new Kind[parameters + 1], new long[parameters + 1], new Object[parameters + 1]);
     }
 
     private RecordedParameters(Kind[] kinds, long[] numbers, Object[] objects) {
@@ -45,11 +48,11 @@ final class RecordedParameters {
     }
 
     boolean isSet(int index) {
-        return index < kinds.length && kinds[index] != Kind.UNSET;
+        return index < kinds.length && kinds[index] != null;
     }
 
     void clear() {
-        Arrays.fill(kinds, Kind.UNSET);
+        Arrays.fill(kinds, null);
         Arrays.fill(objects, null);
     }
 
@@ -110,9 +113,11 @@ final class RecordedParameters {
     /** Sets every recorded parameter on {@code statement}, with the setter the application called. */
     void bindTo(PreparedStatement statement) throws SQLException {
         for (int i = 1; i < kinds.length; i++) {
-            switch (kinds[i]) {
-                case UNSET -> {
-                }
+            Kind kind = kinds[i];
+            if (kind == null) {
+                continue;
+            }
+            switch (kind) {
                 case NULL -> statement.setNull(i, (int) numbers[i]);
                 case BOOLEAN -> statement.setBoolean(i, numbers[i] != 0);
                 case BYTE -> statement.setByte(i, (byte) numbers[i]);
@@ -131,26 +136,13 @@ final class RecordedParameters {
     }
 
     private void number(int index, Kind kind, long value) {
-        fit(index);
         kinds[index] = kind;
         numbers[index] = value;
         objects[index] = null;
     }
 
     private void object(int index, Kind kind, Object value) {
-        fit(index);
         kinds[index] = kind;
         objects[index] = value;
-    }
-
-    private void fit(int index) {
-        if (index >= kinds.length) {
-            int length = Math.max(index + 1, kinds.length * 2);
-            int old = kinds.length;
-            kinds = Arrays.copyOf(kinds, length);
-            Arrays.fill(kinds, old, length, Kind.UNSET);
-            numbers = Arrays.copyOf(numbers, length);
-            objects = Arrays.copyOf(objects, length);
-        }
     }
 }

@@ -20,7 +20,7 @@ class RecordedParametersTest {
 
     @Test
     void eachSetterIsReplayedAsCalled() throws Exception {
-        RecordedParameters recorded = new RecordedParameters();
+        RecordedParameters recorded = new RecordedParameters(16);
         Timestamp time = Timestamp.valueOf("2020-01-02 03:04:05.123456789");
         Binding date = (s, i) -> s.setDate(i, java.sql.Date.valueOf("2020-01-02"));
         recorded.setNull(1, Types.VARCHAR);
@@ -50,7 +50,7 @@ class RecordedParametersTest {
 
     @Test
     void aCopyKeepsItsValuesWhenTheRecordedOnesChange() throws Exception {
-        RecordedParameters recorded = new RecordedParameters();
+        RecordedParameters recorded = new RecordedParameters(3);
         recorded.setInt(1, 1);
         recorded.setString(2, "one");
         RecordedParameters row = recorded.copy();
@@ -63,8 +63,8 @@ class RecordedParametersTest {
     }
 
     @Test
-    void clearingUnsetsEveryParameterAndIndexesGrowPastTheFirstSlots() throws Exception {
-        RecordedParameters recorded = new RecordedParameters();
+    void clearingUnsetsEveryParameterOfAStatementOfManyParameters() throws Exception {
+        RecordedParameters recorded = new RecordedParameters(40);
         recorded.setInt(40, 40);
         recorded.setString(3, "three");
         assertTrue(recorded.isSet(40));
