@@ -72,4 +72,10 @@ public record RunConfig(List<Target> targets, List<Integer> clients, List<Mix> m
                     + targets.stream().map(Target::name).toList());
         }
     }
+
+    /** This comparison with no failure drill: what the unrecorded priming trials run. */
+    public RunConfig withoutDrill() {
+        return new RunConfig(targets, clients, mixes, repetitions, warmup, duration, seed, baseline, thinkTimes,
+                retryPolicy, outDir, load, null);
+    }
 }
