@@ -45,7 +45,7 @@ public final class Comparison {
     /** Runs every trial; returns them in the order they ran. */
     public List<TrialResult> run() throws BenchmarkFailure, SQLException {
         int total = config.repetitions() * config.mixes().size() * config.clients().size() * config.targets().size();
-        prime(new Trial(workload, config.withoutDrill(), progress));
+        prime(new Trial(workload, config.forPriming(), progress));
         var trial = new Trial(workload, config, progress);
         for (int rep = 1; rep <= config.repetitions(); rep++) {
             for (Mix mix : config.mixes()) {
@@ -79,8 +79,8 @@ public final class Comparison {
      * first compiled in its first measured trial. The JIT goes on for tens of seconds all the same: on the lent
      * 16-core machine, 2 s warm-ups, every target's first repetition at one client ran 10-29% below its third, the
      * primed engines' too (H2 alone 10%, HSQLDB alone 29%, MacroDB's targets 21-27%); priming each target gives each
-     * the same start. A priming trial runs no failure drill; its checks still run: one that fails the consistency
-     * checks fails the run.
+     * the same start. A priming trial runs for the warm-up ({@link RunConfig#forPriming}), with no failure drill; its
+     * checks still run: one that fails the consistency checks fails the run.
      */
     private void prime(Trial trial) throws BenchmarkFailure, SQLException {
         int clients = Collections.max(config.clients());

@@ -73,9 +73,14 @@ public record RunConfig(List<Target> targets, List<Integer> clients, List<Mix> m
         }
     }
 
-    /** This comparison with no failure drill: what the unrecorded priming trials run. */
-    public RunConfig withoutDrill() {
-        return new RunConfig(targets, clients, mixes, repetitions, warmup, duration, seed, baseline, thinkTimes,
+    /**
+     * What an unrecorded priming trial runs: this comparison's warm-up (at least a second) as its whole window, and no
+     * failure drill. A priming trial is all warm-up; a full trial's length per target made the README's two-minute
+     * comparison three.
+     */
+    public RunConfig forPriming() {
+        Duration window = warmup.compareTo(Duration.ofSeconds(1)) < 0 ? Duration.ofSeconds(1) : warmup;
+        return new RunConfig(targets, clients, mixes, repetitions, Duration.ZERO, window, seed, baseline, thinkTimes,
                 retryPolicy, outDir, load, null);
     }
 }

@@ -37,4 +37,21 @@ class FailureDrillTest {
                 LoadPolicy.TRIAL, new FailureDrill(1, Duration.ofSeconds(10))));
         assertTrue(e.getMessage().contains("outside"), e.getMessage());
     }
+
+    /** A priming trial is all warm-up (at least a second) and fails no replica. */
+    @Test
+    void aPrimingTrialRunsTheWarmUpWithNoDrill() {
+        var config = new RunConfig(io.macrodb.bench.targets.Presets.resolveAll("macrodb-h2-r2"), java.util.List.of(1),
+                new ToyWorkload().mixes(), 1, Duration.ofSeconds(5), Duration.ofSeconds(10), 1, null, ThinkTimes.NONE,
+                RetryPolicy.standard(), java.nio.file.Path.of("x"), LoadPolicy.TRIAL,
+                new FailureDrill(1, Duration.ofSeconds(5)));
+        RunConfig priming = config.forPriming();
+        assertNull(priming.drill());
+        assertEquals(Duration.ZERO, priming.warmup());
+        assertEquals(Duration.ofSeconds(5), priming.duration());
+        assertEquals(config.targets(), priming.targets());
+        assertEquals(Duration.ofSeconds(1), new RunConfig(config.targets(), config.clients(), config.mixes(), 1,
+                Duration.ZERO, Duration.ofSeconds(10), 1, null, ThinkTimes.NONE, RetryPolicy.standard(),
+                java.nio.file.Path.of("x")).forPriming().duration());
+    }
 }
