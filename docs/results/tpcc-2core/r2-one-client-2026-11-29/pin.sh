@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 mkdir -p /tmp/r2-one-client
 # $1 target $2 name: client thread pinned to CPU 0, every other thread of the JVM to CPU 1; client CPU/tx and switches
-cd /work/main
+cd "$(dirname "$0")/../../../.."  # the repository root
 java -Xmx6g ${JX:-} -jar tpcc-bench/target/tpcc-bench.jar --targets $1 --mix standard --clients 1 --warmup 10s --duration 15s --repetitions 1 --seed 42 --out /tmp/r2-one-client/pin-$2 > /tmp/r2-one-client/pin-$2.log 2>&1 &
 jp=$!
 for i in $(seq 1 240); do

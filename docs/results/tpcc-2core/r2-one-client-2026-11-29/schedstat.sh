@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 mkdir -p /tmp/r2-one-client
 # $1 target: per-thread schedstat deltas (run ms, runqueue wait ms, slices) over 10 s of the measured window
-cd /work/main
+cd "$(dirname "$0")/../../../.."  # the repository root
 java -Xmx6g ${JX:-} -jar tpcc-bench/target/tpcc-bench.jar --targets $1 --mix standard --clients ${CL:-1} --warmup 8s --duration 12s --repetitions 1 --seed 42 --out /tmp/r2-one-client/ss-$1 > /tmp/r2-one-client/ss-$1.log 2>&1 &
 jpid=$!
 for i in $(seq 1 80); do
