@@ -277,13 +277,26 @@ final class HsqldbRowLog implements RowLog {
 
     /**
      * What {@code action}, the first entry of its row in this transaction, did in an MVCC mode, where a row's entries
-     * are one chain that may still hold actions of committed transactions: a row a committed transaction deleted
-     * already ({@code isDeleted}: HSQLDB keeps it in the index while an older transaction may read it, and TRUNCATE
-     * deletes it again; found by a review, 2026-11-28: shipped as an insert, it failed every slave on a unique key)
-     * was deleted again; otherwise as in LOCKS mode ({@link #firstAction}).
+     * are one chain that other sessions change as this one reads it. A row others can still read was deleted by it
+     * (as in LOCKS mode, {@link #firstAction}). One they cannot read was inserted by it, unless a committed transaction
+     * had deleted the row already ({@code isDeleted}): HSQLDB keeps such a row in the index while an older transaction
+     * may read it, and TRUNCATE deletes it again (found by a review, 2026-11-28: shipped as an insert, it failed every
+     * slave on a unique key).
+     *
+     * <p>{@code canRead} is asked first: it reads the chain under the row action's monitor, as HSQLDB changes it, and
+     * skips rolled-back entries; {@code isDeleted} does neither. Asked first, {@code isDeleted} took a plain delete for
+     * a delete again, and the UPDATE reached the slaves as the insert of its new row alone (every slave failed on the
+     * primary key; HSQLDB MVCC, two writers and ALTER TABLE, once in a CI run, 2026-11-29). It does so while another
+     * session's rollback has marked its own delete of the row rolled back, with a commit number, and not yet unlinked
+     * it (two holds of the monitor, this session's delete between them: {@code HsqldbRowLogChainTest}), and may while
+     * a commit merging the chain rewrites the entry it reads. Where {@code canRead} says no, the chain holds this
+     * transaction's own insert, which no other session touches, or a committed delete, which stays one.
      */
     private static Action firstMultiVersionAction(RowAction action) {
-        return action.isDeleted() ? Action.DELETED_AGAIN : firstAction(action);
+        if (action.canRead(null, TransactionManager.ACTION_READ, null)) {
+            return Action.DELETED;
+        }
+        return action.isDeleted() ? Action.DELETED_AGAIN : Action.INSERTED;
     }
 
     /**
