@@ -12,6 +12,7 @@ import java.sql.SQLTransientException;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
@@ -51,6 +52,8 @@ public final class CommitSequencer {
      * the catalog around it), or null: a commit that statement waits for may go through ahead of it.
      */
     private volatile SchemaStatement schemaStatement;
+    /** Rollbacks of update transactions on the master under way, counted while they look for a schema statement. */
+    private final AtomicInteger rollbacksRunning = new AtomicInteger();
     /**
      * Taken by a commit let through ahead of a waiting schema change, for its commit and version, instead of the
      * commit lock, which the schema change holds; the schema change takes it once its statement has ended, before it
@@ -338,8 +341,11 @@ public final class CommitSequencer {
         return waiting == null || waiting.change() != now;
     }
 
-    /** A schema change's engine statement while it runs: {@code change} is its {@link #schemaChangesBegun} count. */
-    private record SchemaStatement(long change) {
+    /**
+     * A schema change's engine statement while it runs: {@code change} is its {@link #schemaChangesBegun} count,
+     * {@code on} the master's engine connection it runs on.
+     */
+    private record SchemaStatement(long change, Connection on) {
     }
 
     /**
@@ -391,7 +397,7 @@ public final class CommitSequencer {
             rollbackQuietly(master); // its database may be gone; nothing of it is kept either way
             return;
         }
-        master.rollback();
+        rollBackBesideSchemaChanges(master);
         if (movedCounters(capture)) {
             lock.lock();
             try {
@@ -403,6 +409,38 @@ public final class CommitSequencer {
             } finally {
                 lock.unlock();
             }
+        }
+    }
+
+    /**
+     * Rolls {@code master}'s engine transaction back when the engine lets it ({@link Engine#mayRollBackBeside}) beside
+     * the schema change statement running now, if any; else once that statement has ended, or waits for this
+     * transaction's locks. Such a rollback is what MacroDB does to a statement that ran beside a schema change's start
+     * ({@code schemaChangedSince}), so it comes while the change runs. Rollbacks count themselves in {@link
+     * #rollbacksRunning} before they look for a statement, and a statement, once set, waits for those counted: one of
+     * the two sees the other.
+     */
+    private void rollBackBesideSchemaChanges(Connection master) throws SQLException {
+        while (true) {
+            rollbacksRunning.incrementAndGet();
+            try {
+                if (mayRollBackNow(master)) {
+                    master.rollback();
+                    return;
+                }
+            } finally {
+                rollbacksRunning.decrementAndGet();
+            }
+            LockSupport.parkNanos(this, SCHEMA_CHANGE_POLL_NANOS);
+        }
+    }
+
+    private boolean mayRollBackNow(Connection master) {
+        SchemaStatement running = schemaStatement;
+        try {
+            return running == null || running.on() == master || engine.mayRollBackBeside(running.on(), master);
+        } catch (SQLException cannotTell) {
+            return true; // a session closed meanwhile: the rollback fails or finds nothing to undo either way
         }
     }
 
@@ -478,8 +516,11 @@ public final class CommitSequencer {
             throw new IllegalStateException("a schema change's statement runs inside runSchemaChange");
         }
         // The running change's count (schemaChanging is set for it); 0 for one on temporary tables only.
-        schemaStatement = new SchemaStatement(schemaChanging != null ? schemaChangesBegun : 0);
+        schemaStatement = new SchemaStatement(schemaChanging != null ? schemaChangesBegun : 0, runningWithCommitsHeld);
         try {
+            while (rollbacksRunning.get() > 0) { // begun before it was set: they end without waiting for anything
+                LockSupport.parkNanos(this, SCHEMA_CHANGE_POLL_NANOS);
+            }
             return statement.run();
         } finally {
             schemaStatement = null;

@@ -194,6 +194,17 @@ public interface Engine {
     }
 
     /**
+     * Whether {@code rollingBack}'s transaction may be rolled back while a schema change's statement runs on {@code
+     * schemaChange} (both the master's engine connections). The default: always, the engine's rollback and its DDL
+     * taking each other's locks. H2 says no, unless that statement waits for a table lock {@code rollingBack} holds
+     * (and so has not begun): its {@code DROP INDEX} takes no lock, and removes the index's map while a transaction
+     * that wrote into the index rolls back ({@link io.macrodb.runtime.cluster.CommitSequencer#rollback}).
+     */
+    default boolean mayRollBackBeside(Connection schemaChange, Connection rollingBack) throws SQLException {
+        return true;
+    }
+
+    /**
      * Whether the engine, running a statement on {@code connection}, takes the name {@code schema.table} (as the engine
      * stores names; {@code schema} null for an unqualified name) for a temporary table of that session only, as it
      * resolves names: a table of the session's own may be found before or after a shared one of the same name.
