@@ -415,9 +415,10 @@ public final class H2Engine implements Engine {
      * a NullPointerException), and the transaction ended with the rows it had not undone yet committed, on the master
      * only, and its undo log left behind, which failed every later transaction given its id ("An old transaction with
      * the same id is still open"). Seen 2026-11-30 through MacroDB, whose rollback of a statement that ran beside a
-     * schema change's start comes while that change runs: 8 such rollbacks in 613 rounds of a writer beside {@code
+     * schema change's start comes while that change runs: 13 such rollbacks in 1,180 rounds of a writer beside {@code
      * CREATE INDEX} and {@code DROP INDEX}, one of them leaving the master a row the slave lacked; H2 alone, whose
-     * auto-commit inserts roll back only a statement that failed, in none of 26,044 rounds.
+     * auto-commit inserts roll back only a statement that failed, in none of 26,044 rounds
+     * ({@code docs/results/h2-rollback-beside-ddl-2026-11-30}).
      */
     @Override
     public boolean mayRollBackBeside(Connection schemaChange, Connection rollingBack) throws SQLException {
