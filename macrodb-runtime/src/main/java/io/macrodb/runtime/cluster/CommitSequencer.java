@@ -75,8 +75,8 @@ public final class CommitSequencer {
     /**
      * @param master               the replica whose version is the commit counter (the paper's {@code version[0]})
      * @param maxLag               most versions a healthy slave may trail the master by when a commit returns
-     * @param waitTimeoutMillis most time a commit waits for a slave to come back within {@code maxLag}, and an update
-     *                          statement for a schema change to end
+     * @param waitTimeoutMillis most time a commit waits for a slave to come back within {@code maxLag}, an update
+     *                          statement for a schema change to end, and a rollback for a schema change's statement
      */
     CommitSequencer(Engine engine, TableCatalog catalog, Replica master, long maxLag, long waitTimeoutMillis) {
         this.engine = engine;
@@ -418,13 +418,15 @@ public final class CommitSequencer {
      * transaction's locks. Such a rollback is what MacroDB does to a statement that ran beside a schema change's start
      * ({@code schemaChangedSince}), so it comes while the change runs. Rollbacks count themselves in {@link
      * #rollbacksRunning} before they look for a statement, and a statement, once set, waits for those counted: one of
-     * the two sees the other.
+     * the two sees the other. A statement still running after {@code waitTimeoutMillis} (an engine that hangs) no
+     * longer holds the rollback back: the transaction's locks would otherwise be held for good.
      */
     private void rollBackBesideSchemaChanges(Connection master) throws SQLException {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(waitTimeoutMillis);
         while (true) {
             rollbacksRunning.incrementAndGet();
             try {
-                if (mayRollBackNow(master)) {
+                if (mayRollBackNow(master) || System.nanoTime() > deadline) {
                     master.rollback();
                     return;
                 }
