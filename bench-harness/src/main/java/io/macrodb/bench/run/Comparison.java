@@ -9,7 +9,6 @@ import java.io.PrintStream;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -84,20 +83,17 @@ public final class Comparison {
      */
     private void prime(Trial trial) throws BenchmarkFailure, SQLException {
         int clients = Collections.max(config.clients());
-        var primed = new HashSet<String>();
         for (Target target : config.targets()) {
-            if (primed.add(target.name())) {
-                String label = String.format(Locale.ROOT, "[priming, not recorded] %s %s, %d client%s",
-                        target.name(), config.mixes().get(0).name(), clients, clients == 1 ? "" : "s");
-                try {
-                    trial.run(target, config.mixes().get(0), clients, 0, label);
-                } catch (BenchmarkFailure e) {
-                    throw relabelled(label, e);
-                }
-                if (out != null) {
-                    out.println(label + ": done");
-                    out.flush();
-                }
+            String label = String.format(Locale.ROOT, "[priming, not recorded] %s %s, %d client%s",
+                    target.name(), config.mixes().get(0).name(), clients, clients == 1 ? "" : "s");
+            try {
+                trial.run(target, config.mixes().get(0), clients, 0, label);
+            } catch (BenchmarkFailure e) {
+                throw relabelled(label, e);
+            }
+            if (out != null) {
+                out.println(label + ": done");
+                out.flush();
             }
         }
     }

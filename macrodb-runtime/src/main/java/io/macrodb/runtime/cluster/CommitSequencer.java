@@ -440,7 +440,7 @@ public final class CommitSequencer {
     private boolean mayRollBackNow(Connection master) {
         SchemaStatement running = schemaStatement;
         try {
-            return running == null || running.on() == master || engine.mayRollBackBeside(running.on(), master);
+            return running == null || engine.mayRollBackBeside(running.on(), master);
         } catch (SQLException cannotTell) {
             return true; // a session closed meanwhile: the rollback fails or finds nothing to undo either way
         }
