@@ -2,7 +2,6 @@ package io.macrodb.bench.result;
 
 import io.macrodb.bench.Mix;
 import io.macrodb.bench.Workload;
-import io.macrodb.bench.run.LoadPolicy;
 import io.macrodb.bench.run.RunConfig;
 import io.macrodb.bench.targets.Engine;
 
@@ -43,8 +42,7 @@ public record Environment(Map<String, String> entries) {
         e.put("engines", "H2 " + Engine.H2.version() + ", HSQLDB " + Engine.HSQLDB.version());
         e.put("mixes", config.mixes().stream().map(Mix::toString).collect(Collectors.joining("; ")));
         e.put("clients", config.clients().toString());
-        e.put("load", config.load() == LoadPolicy.TRIAL ? "a fresh database per trial"
-                : "one database per target, mix and repetition, client counts run on it in order, checked after the last");
+        e.put("load", config.load().description());
         e.put("timing", String.format(Locale.ROOT, "warm-up %s s, measured %s s, %d repetition%s, think times %s",
                 seconds(config.warmup()), seconds(config.duration()), config.repetitions(),
                 config.repetitions() == 1 ? "" : "s", config.thinkTimes().name().toLowerCase(Locale.ROOT)));

@@ -24,8 +24,9 @@ import java.util.function.IntFunction;
 
 /**
  * Measured runs on a freshly loaded database: load, measure retained heap, then per client count warm up, measure
- * and stop the clients; then check correctness and shut the database down. The database is shut down whatever
- * happens.
+ * and stop the clients; then check correctness and shut the database down. {@link #sweep} does it all for one
+ * database, shut down whatever happens; {@link #load}, {@link #measure} and {@link #check} are its steps, for a
+ * comparison that keeps every target's database loaded at once ({@link LoadPolicy#ONCE}).
  */
 final class Trial {
 
@@ -59,12 +60,67 @@ final class Trial {
      */
     List<TrialResult> sweep(Target target, Mix mix, List<Integer> clientCounts, int repetition,
                             IntFunction<String> label) throws SQLException, BenchmarkFailure {
-        long heapBefore = HeapMeter.retainedHeapBytes();
-        Database database = target.freshDatabase(workload.name());
+        Loaded loaded = load(target, label.apply(clientCounts.get(0)));
         List<TrialResult> results;
         try {
-            results = loadMeasureCheck(database, target, mix, clientCounts, repetition, label, heapBefore);
+            List<Window> windows = new ArrayList<>();
+            for (int clients : clientCounts) {
+                windows.add(measure(loaded, mix, clients, repetition, label.apply(clients)));
+            }
+            results = check(loaded, windows);
         } catch (SQLException | BenchmarkFailure | RuntimeException | Error e) {
+            shutDownAfterFailure(loaded, e);
+            throw e;
+        }
+        loaded.database().shutdown();
+        return results;
+    }
+
+    /**
+     * A target's database, loaded and caught up, with what its load measured; it stays open until shut down.
+     *
+     * @param heapBefore used heap after GC before the load, bytes
+     * @param heapAfter  used heap after GC once loaded and every slave caught up, bytes
+     * @param replicas   how many replicas it had once loaded (1 for a bare engine)
+     */
+    record Loaded(Target target, Database database, MacroCluster cluster, int replicas, double loadSeconds,
+                  long heapBefore, long heapAfter) {
+    }
+
+    /**
+     * What one measured window left: its clients' results and the cluster's counters at both of its ends (null for a
+     * bare engine).
+     */
+    record Window(Mix mix, int clients, int repetition, double seconds, List<Worker> workers, ClusterMetrics atStart,
+                  ClusterMetrics atEnd) {
+
+        /** Transactions per second in the window, all types. */
+        double throughput() {
+            return workers.stream().flatMap(w -> w.results().stream()).mapToLong(TypeResult::completed).sum()
+                    / seconds;
+        }
+
+        long retries() {
+            return workers.stream().flatMap(w -> w.results().stream()).mapToLong(TypeResult::retries).sum();
+        }
+    }
+
+    /** Loads a fresh database of {@code target} and waits for its slaves; shuts it down if that fails. */
+    Loaded load(Target target, String label) throws SQLException {
+        long heapBefore = HeapMeter.retainedHeapBytes();
+        Database database = target.freshDatabase(workload.name());
+        try {
+            var bar = progress.loadBar(label + " loading");
+            long loadStart = System.nanoTime();
+            workload.load(database, config.seed(), bar);
+            database.awaitReplicasCaughtUp(CATCH_UP_TIMEOUT);
+            double loadSeconds = (System.nanoTime() - loadStart) / 1e9;
+            progress.finish(bar.toString());
+            long heapAfter = HeapMeter.retainedHeapBytes();
+            MacroCluster cluster = cluster(database);
+            int replicas = cluster == null ? 1 : cluster.replicas().size();
+            return new Loaded(target, database, cluster, replicas, loadSeconds, heapBefore, heapAfter);
+        } catch (SQLException | RuntimeException | Error e) {
             try {
                 database.shutdown();
             } catch (SQLException | RuntimeException s) {
@@ -72,49 +128,43 @@ final class Trial {
             }
             throw e;
         }
-        database.shutdown();
-        return results;
     }
 
-    /** What one measured window left: its clients' results and the cluster's counters at both of its ends. */
-    private record Window(int clients, double seconds, List<Worker> workers, ClusterMetrics atStart,
-                          ClusterMetrics atEnd) {
+    /** Shuts a loaded database down after {@code failure}, which keeps any failure of the shutdown itself. */
+    static void shutDownAfterFailure(Loaded loaded, Throwable failure) {
+        try {
+            loaded.database().shutdown();
+        } catch (SQLException | RuntimeException s) {
+            failure.addSuppressed(s);
+        }
     }
 
-    private List<TrialResult> loadMeasureCheck(Database database, Target target, Mix mix, List<Integer> clientCounts,
-                                               int repetition, IntFunction<String> label, long heapBefore)
-            throws SQLException, BenchmarkFailure {
-        var bar = progress.loadBar(label.apply(clientCounts.get(0)) + " loading");
-        long loadStart = System.nanoTime();
-        workload.load(database, config.seed(), bar);
-        database.awaitReplicasCaughtUp(CATCH_UP_TIMEOUT);
-        double loadSeconds = (System.nanoTime() - loadStart) / 1e9;
-        progress.finish(bar.toString());
-        long heapAfter = HeapMeter.retainedHeapBytes();
-
-        MacroCluster cluster = cluster(database);
-        int replicas = cluster == null ? 1 : cluster.replicas().size();
-        List<Window> windows = new ArrayList<>();
-        for (int clients : clientCounts) {
-            windows.add(measure(database, cluster, mix, clients, label.apply(clients)));
-        }
-        if (drillApplies(cluster)) {
-            awaitReplacement(cluster, replicas, label.apply(clientCounts.get(clientCounts.size() - 1)));
-        }
+    /**
+     * Runs the consistency checks (on every replica of a MacroDB target) once, for all of {@code windows} run on
+     * the database, and makes each window's result.
+     */
+    List<TrialResult> check(Loaded loaded, List<Window> windows) throws SQLException, BenchmarkFailure {
         long checkStart = System.nanoTime();
-        CorrectnessVerifier.Report checks = CorrectnessVerifier.verify(database, workload.consistencyChecks());
+        CorrectnessVerifier.Report checks = CorrectnessVerifier.verify(loaded.database(),
+                workload.consistencyChecks());
         double checkSeconds = (System.nanoTime() - checkStart) / 1e9;
         List<TrialResult> results = new ArrayList<>();
         for (Window w : windows) {
-            results.add(result(target, database, mix, w, repetition, loadSeconds, heapBefore, heapAfter, checks,
-                    checkSeconds));
+            results.add(result(loaded, w, checks, checkSeconds));
         }
         return results;
     }
 
-    /** Warm-up and measured window at {@code clients}; fails if any transaction failed with a non-retryable error. */
-    private Window measure(Database database, MacroCluster cluster, Mix mix, int clients, String label)
-            throws SQLException, BenchmarkFailure {
+    /**
+     * Warm-up and measured window at {@code clients}; then waits for a failure drill's replacement slave and until
+     * every slave has applied what the window wrote, so that the next window starts on a whole, quiet cluster and
+     * no applier still at work runs into it (another target's window included). Fails if any transaction failed
+     * with a non-retryable error.
+     */
+    Window measure(Loaded loaded, Mix mix, int clients, int repetition, String label) throws SQLException,
+            BenchmarkFailure {
+        Database database = loaded.database();
+        MacroCluster cluster = loaded.cluster();
         ClusterMetrics atStart = null;
         ClusterMetrics atEnd;
         var window = new MeasurementWindow();
@@ -148,7 +198,11 @@ final class Trial {
             first.forEach(failure::addSuppressed);
             throw failure;
         }
-        return new Window(clients, window.measuredSeconds(), workers, atStart, atEnd);
+        if (drillApplies(cluster)) {
+            awaitReplacement(cluster, loaded.replicas(), label);
+        }
+        database.awaitReplicasCaughtUp(CATCH_UP_TIMEOUT);
+        return new Window(mix, clients, repetition, window.measuredSeconds(), workers, atStart, atEnd);
     }
 
     private List<Worker> startWorkers(Database database, Mix mix, int clients, MeasurementWindow window,
@@ -299,8 +353,7 @@ final class Trial {
         }
     }
 
-    private TrialResult result(Target target, Database database, Mix mix, Window window, int repetition,
-                               double loadSeconds, long heapBefore, long heapAfter, CorrectnessVerifier.Report checks,
+    private TrialResult result(Loaded loaded, Window window, CorrectnessVerifier.Report checks,
                                double checkSeconds) {
         double seconds = window.seconds();
         // every worker lists the workload's types in the same order; merge by type name all the same
@@ -334,8 +387,10 @@ final class Trial {
             applyCost = ApplyCost.between(window.atStart(), window.atEnd(), updates.mean(),
                     updateCount == 0 ? Double.NaN : (double) updateCpu / updateCount);
         }
-        return new TrialResult(mix.name(), target.name(), database.url(), target.engine().id(), target.isMacroDb(),
-                window.clients(), repetition, seconds, types, loadSeconds, heapBefore, heapAfter, checks.copies(),
-                checks.passed(), checkSeconds, rates, applyCost);
+        Target target = loaded.target();
+        return new TrialResult(window.mix().name(), target.name(), loaded.database().url(), target.engine().id(),
+                target.isMacroDb(), window.clients(), window.repetition(), seconds, types, loaded.loadSeconds(),
+                loaded.heapBefore(), loaded.heapAfter(), checks.copies(), checks.passed(), checkSeconds, rates,
+                applyCost);
     }
 }
