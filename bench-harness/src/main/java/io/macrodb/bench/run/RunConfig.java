@@ -5,6 +5,7 @@ import io.macrodb.bench.targets.Target;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 
@@ -51,6 +52,13 @@ public record RunConfig(List<Target> targets, List<Integer> clients, List<Mix> m
         Objects.requireNonNull(load, "load");
         if (targets.isEmpty() || clients.isEmpty() || mixes.isEmpty()) {
             throw new IllegalArgumentException("need at least one target, one client count and one mix");
+        }
+        var names = new HashSet<String>();
+        for (Target t : targets) {
+            if (!names.add(t.name())) { // results are kept and compared by target name
+                throw new IllegalArgumentException("target '" + t.name() + "' is listed twice; give each target "
+                        + "once (name=jdbc:... names a URL)");
+            }
         }
         for (int c : clients) {
             if (c < 1) {

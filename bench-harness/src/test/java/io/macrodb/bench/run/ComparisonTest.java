@@ -140,6 +140,17 @@ class ComparisonTest {
         assertTrue(e.getMessage().contains("CORRECTNESS CHECK FAILED"), e.getMessage());
     }
 
+    /** Results are kept and compared by target name: a name given twice would merge two targets' figures. */
+    @Test
+    void aTargetNameGivenTwiceIsRefused() {
+        var w = new ToyWorkload();
+        var c = config(w, List.of(1), 1);
+        var e = assertThrows(IllegalArgumentException.class, () -> new RunConfig(Presets.resolveAll(
+                "h2,h2=jdbc:h2:mem:{db}"), c.clients(), c.mixes(), 1, c.warmup(), c.duration(), c.seed(), null,
+                ThinkTimes.NONE, c.retryPolicy(), dir));
+        assertTrue(e.getMessage().contains("'h2' is listed twice"), e.getMessage());
+    }
+
     /**
      * Every target gets its unrecorded priming trial, two targets of one engine too: primed once per engine, MacroDB's
      * own code was still being compiled in its first measured trial.
