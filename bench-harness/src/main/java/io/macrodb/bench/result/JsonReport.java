@@ -117,6 +117,8 @@ final class JsonReport {
         o.put("min", s.min());
         o.put("max", s.max());
         o.put("n", s.n());
+        o.put("medianCi95Low", s.ciLow()); // null (not finite) with fewer than 6 repetitions
+        o.put("medianCi95High", s.ciHigh());
         return o;
     }
 

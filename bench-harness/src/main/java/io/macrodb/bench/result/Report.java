@@ -98,6 +98,10 @@ public record Report(String workload, Environment environment, List<TrialResult>
             if (baseline != null) {
                 head.add("vs " + baseline + " median [min..max]");
             }
+            boolean ci = baseline != null && mixRows.stream().anyMatch(r -> r.ratio() != null && r.ratio().hasCi());
+            if (ci) {
+                head.add(ratioCiHeader());
+            }
             boolean standalone = mixRows.stream().anyMatch(r -> r.ratioToStandalone() != null);
             if (standalone) {
                 head.add("MacroDB vs its engine alone");
@@ -121,6 +125,10 @@ public record Report(String workload, Environment environment, List<TrialResult>
                 if (baseline != null) {
                     cells.add(r.ratio() == null || r.ratio().isEmpty() ? "-" : spread(r.ratio(), "%.2fx"));
                 }
+                if (ci) {
+                    cells.add(r.ratio() == null || !r.ratio().hasCi() ? "-" : String.format(Locale.ROOT,
+                            "[%.2fx..%.2fx]", r.ratio().ciLow(), r.ratio().ciHigh()));
+                }
                 if (standalone) {
                     cells.add(r.ratioToStandalone() == null ? "-" : spread(r.ratioToStandalone(), "%.2fx"));
                 }
@@ -140,6 +148,12 @@ public record Report(String workload, Environment environment, List<TrialResult>
                 t.row(cells);
             }
             sb.append(t.render());
+            if (ci) {
+                sb.append(ratioCiHeader()).append(" = the k-th smallest and k-th largest of the repetitions' ratios, ")
+                        .append("which hold the true median ratio with at least 95% confidence whatever the ratios' ")
+                        .append("distribution (6 or more repetitions); a difference is shown only where it excludes ")
+                        .append("1.00x.\n");
+            }
             sb.append(cpuNote());
             if (apply) {
                 sb.append(APPLY_COST_NOTE);
@@ -175,6 +189,10 @@ public record Report(String workload, Environment environment, List<TrialResult>
             sb.append("\n*** RUN FAILED: ").append(failure).append('\n');
         }
         return sb.toString();
+    }
+
+    private String ratioCiHeader() {
+        return "95% CI of median vs " + baseline;
     }
 
     private String cpuRatioHeader() {
@@ -287,7 +305,8 @@ public record Report(String workload, Environment environment, List<TrialResult>
                 "retained_heap_mb_min", "retained_heap_mb_max", "apply_cost_a_median", "apply_cost_a_min",
                 "apply_cost_a_max", "write_bound_median", "write_bound_min", "write_bound_max",
                 "alloc_kib_per_tx_median", "alloc_kib_per_tx_min", "alloc_kib_per_tx_max", "alloc_ratio_median",
-                "alloc_ratio_min", "alloc_ratio_max"));
+                "alloc_ratio_min", "alloc_ratio_max", "ratio_median_ci95_low", "ratio_median_ci95_high",
+                "cpu_ratio_median_ci95_low", "cpu_ratio_median_ci95_high"));
         List<String> rateNames = rateNames();
         for (String n : rateNames) {
             header.addAll(List.of(n + "_median", n + "_min", n + "_max"));
@@ -322,7 +341,8 @@ public record Report(String workload, Environment environment, List<TrialResult>
                 alone.max(), cpuRatio.median(), cpuRatio.min(), cpuRatio.max(), r.heapMb().median(),
                 r.heapMb().min(), r.heapMb().max(), a.median(), a.min(), a.max(), bound.median(), bound.min(),
                 bound.max(), r.allocatedKib().median(), r.allocatedKib().min(), r.allocatedKib().max(),
-                allocatedRatio.median(), allocatedRatio.min(), allocatedRatio.max()}, rates.toArray()));
+                allocatedRatio.median(), allocatedRatio.min(), allocatedRatio.max(), ratio.ciLow(), ratio.ciHigh(),
+                cpuRatio.ciLow(), cpuRatio.ciHigh()}, rates.toArray()));
         }
         return csv.toString();
     }
