@@ -14,9 +14,6 @@ import java.util.List;
  */
 public record Stats(double median, double min, double max, int n, double ciLow, double ciHigh) {
 
-    /** The fewest values that give a 95% interval for the median: with 6, min..max holds it with 96.9%. */
-    public static final int FEWEST_FOR_CI = 6;
-
     /** Summarises {@code values}; an empty list gives NaNs and n = 0. */
     public static Stats of(List<Double> values) {
         if (values.isEmpty()) {

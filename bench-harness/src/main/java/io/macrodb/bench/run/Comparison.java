@@ -102,9 +102,10 @@ public final class Comparison {
 
     /**
      * {@link LoadPolicy#ONCE}: loads every target, primes each on its own database (a warm-up's length, not
-     * recorded), then runs every window, the targets' turn order rotated by one from each (mix, client count, repetition)
-     * to the next; checks each database once at the end and keeps the results in the order the windows ran. Every
-     * database is shut down whatever happens.
+     * recorded), then runs every window, the targets' turn order rotated by one from each (mix, client count,
+     * repetition) to the next; checks each database once at the end and keeps the results in the order the windows
+     * ran (a run stopped before the end reports none of them: they need the checks). Every database is shut down
+     * whatever happens.
      */
     private void runOnLoadedDatabases(int total) throws BenchmarkFailure, SQLException {
         var trial = new Trial(workload, config, progress);
