@@ -36,12 +36,10 @@ public final class HarnessOptions {
     public static final Option MAX_ATTEMPTS = new Option("max-attempts", "N", "100",
             "attempts per transaction on retryable SQLStates before it counts as an error (which fails the run)");
 
-    public static final Option LOAD = new Option("load", "trial|sweep|once", "trial",
+    public static final Option LOAD = new Option("load", "trial|sweep", "trial",
             "trial: every trial loads a fresh database; sweep: one load per target, mix and repetition, the client "
                     + "counts run on it in the order given and the consistency checks once after the last (much "
-                    + "faster for a list of client counts); once: one load per target for the whole run, every "
-                    + "target's database held at once and the targets taking turns window by window, the first "
-                    + "alternating (ratios the machine's drift blurs least; needs the heap for all of them)");
+                    + "faster for a list of client counts)");
 
     public static final Option FAIL_REPLICA = new Option("fail-replica", "N@TIME", null,
             "a failure drill for MacroDB targets: fail replica N (0 is the master) TIME into each measured "

@@ -180,9 +180,9 @@ public record Report(String workload, Environment environment, List<TrialResult>
         if (!trials.isEmpty()) {
             var checks = new LinkedHashSet<String>();
             trials.forEach(t -> checks.addAll(t.checksPassed()));
-            sb.append("Correctness: every trial above passed these checks after its measured run (with --load sweep")
-                    .append(" or once: after the last run on its database), on the database alone or, for MacroDB,")
-                    .append(" on every replica at one version:\n");
+            sb.append("Correctness: every trial above passed these checks after its measured run (with --load sweep:")
+                    .append(" after the last run on its database), on the database alone or, for MacroDB, on every")
+                    .append(" replica at one version:\n");
             checks.forEach(c -> sb.append("  - ").append(c).append('\n'));
         }
         if (failure != null) {

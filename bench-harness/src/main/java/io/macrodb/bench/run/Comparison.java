@@ -17,8 +17,7 @@ import java.util.function.IntFunction;
 /**
  * Runs a {@link RunConfig}: for each repetition, each mix, each client count, every target in turn (A B A B ...),
  * each on a freshly loaded database with the same seed; or, under {@link LoadPolicy#SWEEP}, for each repetition and
- * mix every target in turn, each loading once and running every client count on that database; or, under
- * {@link LoadPolicy#ONCE}, every target loaded once and all windows run on those databases. A priming trial per
+ * mix every target in turn, each loading once and running every client count on that database. A priming trial per
  * target, not recorded, runs first. Prints one line per finished trial; stops at the first
  * {@link BenchmarkFailure}, keeping the trials finished so far for the reports.
  */
@@ -45,10 +44,6 @@ public final class Comparison {
     /** Runs every trial; returns them in the order they ran. */
     public List<TrialResult> run() throws BenchmarkFailure, SQLException {
         int total = config.repetitions() * config.mixes().size() * config.clients().size() * config.targets().size();
-        if (config.load() == LoadPolicy.ONCE) {
-            runOnLoadedDatabases(total);
-            return List.copyOf(completed);
-        }
         prime(new Trial(workload, config.forPriming(), progress));
         var trial = new Trial(workload, config, progress);
         for (int rep = 1; rep <= config.repetitions(); rep++) {
@@ -97,84 +92,6 @@ public final class Comparison {
                 throw relabelled(label, e);
             }
             println(label + ": done");
-        }
-    }
-
-    /**
-     * {@link LoadPolicy#ONCE}: loads every target, primes each on its own database (a warm-up's length, not
-     * recorded), then runs every window, the targets' turn order rotated by one from each (mix, client count,
-     * repetition) to the next; checks each database once at the end and keeps the results in the order the windows
-     * ran (a run stopped before the end reports none of them: they need the checks). Every database is shut down
-     * whatever happens.
-     */
-    private void runOnLoadedDatabases(int total) throws BenchmarkFailure, SQLException {
-        var trial = new Trial(workload, config, progress);
-        var priming = new Trial(workload, config.forPriming(), progress);
-        List<Target> targets = config.targets();
-        List<Trial.Loaded> loaded = new ArrayList<>();
-        try {
-            for (Target target : targets) {
-                loaded.add(trial.load(target, String.format(Locale.ROOT, "[load %d/%d] %s", loaded.size() + 1,
-                        targets.size(), target.name())));
-            }
-            int clients = Collections.max(config.clients());
-            for (Trial.Loaded l : loaded) {
-                String label = String.format(Locale.ROOT, "[priming, not recorded] %s %s, %d client%s",
-                        l.target().name(), config.mixes().get(0).name(), clients, clients == 1 ? "" : "s");
-                priming.measure(l, config.mixes().get(0), clients, 0, label);
-                println(label + ": done");
-            }
-            List<List<Trial.Window>> windows = new ArrayList<>();
-            targets.forEach(t -> windows.add(new ArrayList<>()));
-            List<Integer> runOrder = new ArrayList<>(); // which target ran each window, in turn
-            List<String> labels = new ArrayList<>();
-            int turn = 0;
-            for (int rep = 1; rep <= config.repetitions(); rep++) {
-                for (Mix mix : config.mixes()) {
-                    for (int c : config.clients()) {
-                        for (int i = 0; i < targets.size(); i++) {
-                            int t = (turn + i) % targets.size();
-                            String label = label(runOrder.size() + 1, total, targets.get(t), mix, c, rep);
-                            Trial.Window w = trial.measure(loaded.get(t), mix, c, rep, label);
-                            windows.get(t).add(w);
-                            runOrder.add(t);
-                            labels.add(label);
-                            println(String.format(Locale.ROOT, "%s: %,.0f tx/s, retries %,d", label, w.throughput(),
-                                    w.retries()));
-                        }
-                        turn++;
-                    }
-                }
-            }
-            List<List<TrialResult>> results = new ArrayList<>();
-            for (int t = 0; t < targets.size(); t++) {
-                results.add(trial.check(loaded.get(t), windows.get(t)));
-            }
-            int[] next = new int[targets.size()];
-            for (int i = 0; i < runOrder.size(); i++) {
-                int t = runOrder.get(i);
-                TrialResult r = results.get(t).get(next[t]++);
-                completed.add(r);
-                println(oneLine(labels.get(i), r));
-            }
-        } catch (SQLException | BenchmarkFailure | RuntimeException | Error e) {
-            loaded.forEach(l -> Trial.shutDownAfterFailure(l, e));
-            throw e;
-        }
-        SQLException failed = null;
-        for (Trial.Loaded l : loaded) { // each one, even after one that failed
-            try {
-                l.database().shutdown();
-            } catch (SQLException e) {
-                if (failed == null) {
-                    failed = e;
-                } else {
-                    failed.addSuppressed(e);
-                }
-            }
-        }
-        if (failed != null) {
-            throw failed;
         }
     }
 

@@ -13,20 +13,7 @@ public enum LoadPolicy {
      * does alike.
      */
     SWEEP("sweep", "one database per target, mix and repetition, client counts run on it in order, checked after "
-            + "the last"),
-
-    /**
-     * One load per target for the whole run, every target's database held at once; every repetition, mix and client
-     * count runs on it, the targets taking turns window by window, the first to go changing from one window's turn
-     * to the next (A B, B A, ...); the checks run once per target, at the end, and the results come then. The two
-     * windows of a pair are at most as many windows apart as there are targets, not a load and a JIT warm-up apart,
-     * so a shared machine's slow drift and a load's luck (heap layout, the JIT's choices on a fresh database) reach
-     * both alike: for ratios near 1. Each database grows by what the windows before wrote, every target's alike at
-     * equal throughput; the retained heap of a target's load is read with the databases loaded before it still in the
-     * heap, as the difference its load made.
-     */
-    ONCE("once", "one database per target for the whole run, all held at once, the targets taking turns window by "
-            + "window (the first to go alternating), each checked at the end");
+            + "the last");
 
     private final String option;
     private final String description;
@@ -53,6 +40,6 @@ public enum LoadPolicy {
                 return p;
             }
         }
-        throw new IllegalArgumentException("--load must be trial, sweep or once, got '" + value + "'");
+        throw new IllegalArgumentException("--load must be trial or sweep, got '" + value + "'");
     }
 }

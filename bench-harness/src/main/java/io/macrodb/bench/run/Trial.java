@@ -24,9 +24,8 @@ import java.util.function.IntFunction;
 
 /**
  * Measured runs on a freshly loaded database: load, measure retained heap, then per client count warm up, measure
- * and stop the clients; then check correctness and shut the database down. {@link #sweep} does it all for one
- * database, shut down whatever happens; {@link #load}, {@link #measure} and {@link #check} are its steps, for a
- * comparison that keeps every target's database loaded at once ({@link LoadPolicy#ONCE}).
+ * and stop the clients; then check correctness and shut the database down. The database is shut down whatever
+ * happens.
  */
 final class Trial {
 
@@ -83,30 +82,20 @@ final class Trial {
      * @param heapAfter  used heap after GC once loaded and every slave caught up, bytes
      * @param replicas   how many replicas it had once loaded (1 for a bare engine)
      */
-    record Loaded(Target target, Database database, MacroCluster cluster, int replicas, double loadSeconds,
-                  long heapBefore, long heapAfter) {
+    private record Loaded(Target target, Database database, MacroCluster cluster, int replicas,
+                          double loadSeconds, long heapBefore, long heapAfter) {
     }
 
     /**
      * What one measured window left: its clients' results and the cluster's counters at both of its ends (null for a
      * bare engine).
      */
-    record Window(Mix mix, int clients, int repetition, double seconds, List<Worker> workers, ClusterMetrics atStart,
-                  ClusterMetrics atEnd) {
-
-        /** Transactions per second in the window, all types. */
-        double throughput() {
-            return workers.stream().flatMap(w -> w.results().stream()).mapToLong(TypeResult::completed).sum()
-                    / seconds;
-        }
-
-        long retries() {
-            return workers.stream().flatMap(w -> w.results().stream()).mapToLong(TypeResult::retries).sum();
-        }
+    private record Window(Mix mix, int clients, int repetition, double seconds, List<Worker> workers,
+                          ClusterMetrics atStart, ClusterMetrics atEnd) {
     }
 
     /** Loads a fresh database of {@code target} and waits for its slaves; shuts it down if that fails. */
-    Loaded load(Target target, String label) throws SQLException {
+    private Loaded load(Target target, String label) throws SQLException {
         long heapBefore = HeapMeter.retainedHeapBytes();
         Database database = target.freshDatabase(workload.name());
         try {
@@ -131,7 +120,7 @@ final class Trial {
     }
 
     /** Shuts a loaded database down after {@code failure}, which keeps any failure of the shutdown itself. */
-    static void shutDownAfterFailure(Loaded loaded, Throwable failure) {
+    private static void shutDownAfterFailure(Loaded loaded, Throwable failure) {
         try {
             loaded.database().shutdown();
         } catch (SQLException | RuntimeException s) {
@@ -143,7 +132,7 @@ final class Trial {
      * Runs the consistency checks (on every replica of a MacroDB target) once, for all of {@code windows} run on
      * the database, and makes each window's result.
      */
-    List<TrialResult> check(Loaded loaded, List<Window> windows) throws SQLException, BenchmarkFailure {
+    private List<TrialResult> check(Loaded loaded, List<Window> windows) throws SQLException, BenchmarkFailure {
         long checkStart = System.nanoTime();
         CorrectnessVerifier.Report checks = CorrectnessVerifier.verify(loaded.database(),
                 workload.consistencyChecks());
@@ -158,10 +147,9 @@ final class Trial {
     /**
      * Warm-up and measured window at {@code clients}; then waits for a failure drill's replacement slave and until
      * every slave has applied what the window wrote, so that the next window starts on a whole, quiet cluster and
-     * no applier still at work runs into it (another target's window included). Fails if any transaction failed
-     * with a non-retryable error.
+     * no applier still at work runs into it. Fails if any transaction failed with a non-retryable error.
      */
-    Window measure(Loaded loaded, Mix mix, int clients, int repetition, String label) throws SQLException,
+    private Window measure(Loaded loaded, Mix mix, int clients, int repetition, String label) throws SQLException,
             BenchmarkFailure {
         Database database = loaded.database();
         MacroCluster cluster = loaded.cluster();

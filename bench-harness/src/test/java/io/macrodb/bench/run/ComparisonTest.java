@@ -99,47 +99,6 @@ class ComparisonTest {
         assertTrue(e.getMessage().contains("CORRECTNESS CHECK FAILED"), e.getMessage());
     }
 
-    /**
-     * --load once: one load per target for the whole run (the priming window runs on it too), every database open at
-     * once, the targets' turn order rotated from one window to the next, each database checked at the end and then
-     * shut down; a violated check still fails the run.
-     */
-    @Test
-    void onceLoadsEachTargetOnceAndAlternatesWhichTargetGoesFirst() throws Exception {
-        var w = new ToyWorkload();
-        var c = config(w, List.of(1, 2), 1);
-        var once = new RunConfig(Presets.resolveAll("h2,macrodb-h2-r2"), c.clients(), c.mixes(), 2, c.warmup(),
-                c.duration(), c.seed(), "h2", ThinkTimes.NONE, c.retryPolicy(), dir, LoadPolicy.ONCE);
-        var out = new java.io.ByteArrayOutputStream();
-        List<TrialResult> trials = new Comparison(w, once, new java.io.PrintStream(out, true), null).run();
-
-        assertEquals(List.of("h2/1/1", "macrodb-h2-r2/1/1", "macrodb-h2-r2/2/1", "h2/2/1", "h2/1/2",
-                        "macrodb-h2-r2/1/2", "macrodb-h2-r2/2/2", "h2/2/2"),
-                trials.stream().map(t -> t.target() + "/" + t.clients() + "/" + t.repetition()).toList());
-        assertEquals(2, w.loads.get(), "one load per target, priming included");
-        for (TrialResult t : trials) {
-            assertTrue(t.completed() > 0, t.toString());
-            assertTrue(t.checksPassed().contains("total balance is 1000"), t.checksPassed().toString());
-            assertTrue(t.retainedHeap() > 0, "each load's own heap: " + t);
-        }
-        assertTrue(trials.get(1).checksPassed().contains(CorrectnessVerifier.IDENTICAL_REPLICAS));
-        assertEquals(2, trials.stream().map(TrialResult::url).distinct().count(),
-                "every window of a target ran on its one database");
-        String printed = out.toString(java.nio.charset.StandardCharsets.UTF_8);
-        assertTrue(printed.indexOf("[priming, not recorded] macrodb-h2-r2") < printed.indexOf("[1/8]"), printed);
-        try (var h2 = java.sql.DriverManager.getConnection(trials.get(0).url()); var s = h2.createStatement()) {
-            assertThrows(java.sql.SQLException.class, () -> s.executeQuery("SELECT COUNT(*) FROM account"),
-                    "shut down at the end: a connection finds a new, empty database");
-        }
-
-        var leaky = new ToyWorkload();
-        leaky.leak = true;
-        var failing = new RunConfig(once.targets(), once.clients(), leaky.mixes(), 1, c.warmup(), c.duration(),
-                c.seed(), "h2", ThinkTimes.NONE, c.retryPolicy(), dir, LoadPolicy.ONCE);
-        var e = assertThrows(BenchmarkFailure.class, () -> new Comparison(leaky, failing, null, null).run());
-        assertTrue(e.getMessage().contains("CORRECTNESS CHECK FAILED"), e.getMessage());
-    }
-
     /** Results are kept and compared by target name: a name given twice would merge two targets' figures. */
     @Test
     void aTargetNameGivenTwiceIsRefused() {
