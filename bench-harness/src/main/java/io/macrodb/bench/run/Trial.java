@@ -64,9 +64,9 @@ final class Trial {
         try {
             List<Window> windows = new ArrayList<>();
             for (int clients : clientCounts) {
-                windows.add(measure(loaded, mix, clients, repetition, label.apply(clients)));
+                windows.add(measure(loaded, mix, clients, label.apply(clients)));
             }
-            results = check(loaded, windows);
+            results = check(loaded, mix, repetition, windows);
         } catch (SQLException | BenchmarkFailure | RuntimeException | Error e) {
             shutDownAfterFailure(loaded, e);
             throw e;
@@ -90,8 +90,8 @@ final class Trial {
      * What one measured window left: its clients' results and the cluster's counters at both of its ends (null for a
      * bare engine).
      */
-    private record Window(Mix mix, int clients, int repetition, double seconds, List<Worker> workers,
-                          ClusterMetrics atStart, ClusterMetrics atEnd) {
+    private record Window(int clients, double seconds, List<Worker> workers, ClusterMetrics atStart,
+                          ClusterMetrics atEnd) {
     }
 
     /** Loads a fresh database of {@code target} and waits for its slaves; shuts it down if that fails. */
@@ -130,16 +130,17 @@ final class Trial {
 
     /**
      * Runs the consistency checks (on every replica of a MacroDB target) once, for all of {@code windows} run on
-     * the database, and makes each window's result.
+     * the database under {@code mix} in {@code repetition}, and makes each window's result.
      */
-    private List<TrialResult> check(Loaded loaded, List<Window> windows) throws SQLException, BenchmarkFailure {
+    private List<TrialResult> check(Loaded loaded, Mix mix, int repetition, List<Window> windows)
+            throws SQLException, BenchmarkFailure {
         long checkStart = System.nanoTime();
         CorrectnessVerifier.Report checks = CorrectnessVerifier.verify(loaded.database(),
                 workload.consistencyChecks());
         double checkSeconds = (System.nanoTime() - checkStart) / 1e9;
         List<TrialResult> results = new ArrayList<>();
         for (Window w : windows) {
-            results.add(result(loaded, w, checks, checkSeconds));
+            results.add(result(loaded, mix, repetition, w, checks, checkSeconds));
         }
         return results;
     }
@@ -149,8 +150,7 @@ final class Trial {
      * every slave has applied what the window wrote, so that the next window starts on a whole, quiet cluster and
      * no applier still at work runs into it. Fails if any transaction failed with a non-retryable error.
      */
-    private Window measure(Loaded loaded, Mix mix, int clients, int repetition, String label) throws SQLException,
-            BenchmarkFailure {
+    private Window measure(Loaded loaded, Mix mix, int clients, String label) throws SQLException, BenchmarkFailure {
         Database database = loaded.database();
         MacroCluster cluster = loaded.cluster();
         ClusterMetrics atStart = null;
@@ -190,7 +190,7 @@ final class Trial {
             awaitReplacement(cluster, loaded.replicas(), label);
         }
         database.awaitReplicasCaughtUp(CATCH_UP_TIMEOUT);
-        return new Window(mix, clients, repetition, window.measuredSeconds(), workers, atStart, atEnd);
+        return new Window(clients, window.measuredSeconds(), workers, atStart, atEnd);
     }
 
     private List<Worker> startWorkers(Database database, Mix mix, int clients, MeasurementWindow window,
@@ -341,8 +341,8 @@ final class Trial {
         }
     }
 
-    private TrialResult result(Loaded loaded, Window window, CorrectnessVerifier.Report checks,
-                               double checkSeconds) {
+    private TrialResult result(Loaded loaded, Mix mix, int repetition, Window window,
+                               CorrectnessVerifier.Report checks, double checkSeconds) {
         double seconds = window.seconds();
         // every worker lists the workload's types in the same order; merge by type name all the same
         var merged = new LinkedHashMap<String, TypeResult>();
@@ -376,8 +376,8 @@ final class Trial {
                     updateCount == 0 ? Double.NaN : (double) updateCpu / updateCount);
         }
         Target target = loaded.target();
-        return new TrialResult(window.mix().name(), target.name(), loaded.database().url(), target.engine().id(),
-                target.isMacroDb(), window.clients(), window.repetition(), seconds, types, loaded.loadSeconds(),
+        return new TrialResult(mix.name(), target.name(), loaded.database().url(), target.engine().id(),
+                target.isMacroDb(), window.clients(), repetition, seconds, types, loaded.loadSeconds(),
                 loaded.heapBefore(), loaded.heapAfter(), checks.copies(), checks.passed(), checkSeconds, rates,
                 applyCost);
     }
